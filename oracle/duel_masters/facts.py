@@ -1,0 +1,156 @@
+"""A Position as clingo Symbols (the facts asp/duel_masters/*.lp read; docs/duel-masters.md).
+
+Symbols are built with clingo's constructors and printed by clingo, so names with quotes or
+accents cannot break the program.
+"""
+from __future__ import annotations
+
+from clingo import Function, Number, String, Symbol
+
+from oracle.duel_masters import keywords as kw
+from oracle.duel_masters.cards import Card
+from oracle.duel_masters.position import Position
+
+
+def _c(name: str) -> Symbol:
+    return Function(name)
+
+
+def _f(name: str, *args) -> Symbol:
+    return Function(name, [_term(a) for a in args])
+
+
+def _term(value) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("booleans are not terms")
+    if isinstance(value, int):
+        return Number(value)
+    raise TypeError(f"not a term: {value!r}")
+
+
+def filter_term(flt: tuple, position: Position) -> Symbol:
+    """A keyword filter tuple as the filter term match/2 understands."""
+    kind = flt[0]
+    if kind in ("any", "non_evolution", "cost_at_most_mana"):
+        return _c(kind)
+    if kind in ("civ", "not_civ"):
+        return _f(kind, _c(flt[1]))
+    if kind in ("race", "race_word"):
+        return Function(kind, [String(flt[1])])
+    if kind == "name":
+        card = position.library.find(flt[1])
+        return _f("card", card.code if card else 0)
+    raise ValueError(f"unknown filter {flt!r}")
+
+
+def race_set(position: Position) -> frozenset[str]:
+    return frozenset(r for c in position.library.cards for r in c.races)
+
+
+def card_facts(card: Card, position: Position) -> list[Symbol]:
+    c = card.code
+    out = [_f("card", c), _f("cost", c, card.cost), _f("mana_number", c, card.mana_number)]
+    if card.is_creature:
+        out.append(_f("creature", c))
+    if card.evolution:
+        out.append(_f("evolution", c))
+    out += [_f("civ", c, _c(x)) for x in card.civilizations]
+    for race in card.races:
+        out.append(Function("race", [Number(c), String(race)]))
+        out += [Function("race_word", [Number(c), String(w)]) for w in race.split(" ")]
+    found = kw.abilities(card, race_set(position))
+    for k, ab in enumerate(found.items, start=1):
+        out += _ability_facts(c, k, ab, position)
+    return out
+
+
+def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:
+    if isinstance(ab, kw.ShieldTrigger):
+        return [_f("shield_trigger", c)]
+    if isinstance(ab, kw.NinjaStrike):
+        return [_f("ninja_strike", c, ab.mana)]
+    if isinstance(ab, kw.GravityZero):
+        if ab.condition[0] == "hand_at_least":
+            return [_f("gravity_zero", c, _f("hand_at_least", ab.condition[1]))]
+        return [_f("gravity_zero", c, _c(ab.condition[0]))]
+    if isinstance(ab, kw.CannotBeSummoned):
+        return [_f("cannot_summon", c)]
+    if isinstance(ab, kw.SummonOnlyIf):
+        return [_f("summon_only_if", c, _c(ab.condition))]
+    if isinstance(ab, kw.SummonLock):
+        return [_f("lock", c, _c(ab.who), filter_term(ab.filter, position))]
+    if isinstance(ab, kw.Sympathy):
+        return [_f("sympathy_floor", c, ab.floor)] + [
+            Function("sympathy", [Number(c), String(r)]) for r in ab.races]
+    if isinstance(ab, kw.CostChange):
+        return [_f("cost_change", c, k, _c(ab.who), filter_term(ab.filter, position), ab.delta,
+                   ab.floor, _c("up_to" if ab.up_to else "exact"))]
+    if isinstance(ab, kw.NextSummonReduction):
+        return [_f("next_summon_reduction", c, ab.amount, ab.floor)]
+    if isinstance(ab, kw.SummonFrom):
+        return [_f("summon_from", c, _c(ab.zone), _c("free" if ab.free else "paid"))]
+    if isinstance(ab, kw.Evolution):
+        out = []
+        for g, group in enumerate(ab.groups, start=1):
+            alts = group[1:] if group[0] == "any_of" else (group,)
+            out += [_f("evo_alt", c, g, a, filter_term(alt, position))
+                    for a, alt in enumerate(alts, start=1)]
+        return out
+    if isinstance(ab, kw.PutIntoBattleZone):
+        return [_f("put_ability", c, k, _c(ab.zone), _c("tapped" if ab.tapped else "untapped"))] + [
+            _f("put_filter", c, k, filter_term(f, position)) for f in ab.filters]
+    if isinstance(ab, kw.Trigger):
+        return [_f("trigger", c, _c(ab.event))]
+    raise ValueError(f"no facts for {ab!r}")
+
+
+def _twin_key(inst) -> tuple:
+    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken)
+
+
+def position_facts(position: Position, *, all_payments: bool = False) -> list[Symbol]:
+    out = [_f("turn_player", position.turn_player), _f("step", _c(position.step)),
+           _f("rules", _c(position.rules))]
+    cards: dict[int, Card] = {}
+    last_of_kind: dict[tuple, int] = {}
+    for inst in position.instances:
+        i = inst.iid
+        cards[inst.card.code] = inst.card
+        out += [_f("inst", i, inst.card.code), _f("owner", i, inst.player), _f("zone", i, _c(inst.zone))]
+        if inst.tapped:
+            out.append(_f("tapped", i))
+        if inst.summoned_this_turn:
+            out.append(_f("summoned_this_turn", i))
+        if inst.broken:
+            out.append(_f("broken", i))
+        if inst.zone == "deck" and inst.index == 0:
+            out.append(_f("deck_top", i))  # deck[0] is the top card
+        # Copies are interchangeable except the top of the deck, which is a different place.
+        key = _twin_key(inst)
+        if key in last_of_kind and not (inst.zone == "deck"):
+            out.append(_f("twin", last_of_kind[key], i))
+        last_of_kind[key] = i
+    for p, state in enumerate(position.players):
+        out.append(_f("spells_cast", p, state.spells_cast_this_turn))
+        if state.ninja_strike_used:
+            out.append(_f("ninja_strike_used", p))
+    for e, (p, card) in enumerate(position.effects, start=1):
+        cards[card.code] = card
+        out.append(_f("effect", e, p, card.code))
+    if position.resolving:
+        p, card = position.resolving
+        cards[card.code] = card
+        out.append(_f("resolving", p, card.code))
+    # Cards named by put abilities ("an Ambush Scorpion") need no facts beyond their code.
+    for card in cards.values():
+        out += card_facts(card, position)
+    if not all_payments:
+        out.append(_c("collapse_twins"))
+    return out
+
+
+def as_program(symbols: list[Symbol]) -> str:
+    """Facts text for solver.make_control (each symbol printed by clingo itself)."""
+    return "".join(f"{s}.\n" for s in symbols)

@@ -1,0 +1,208 @@
+"""Position JSON -> a validated ``Position``; every problem is an OracleError naming its field."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from oracle.duel_masters.cards import CIVILIZATIONS, Card, Library, card_from_dict, library
+from oracle.errors import OracleError, UnknownCard
+
+ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone")
+# Which per-card flags each zone accepts (anything else is a typo we report).
+FLAGS = {
+    "mana_zone": {"tapped"},
+    "battle_zone": {"tapped", "summoned_this_turn"},
+    "shields": {"broken"},
+}
+STEPS = ("main", "shield_break", "attack", "block", "end")
+RULES = {"duel-masters": "standard", "duel-masters-plays": "plays"}
+CARD_TYPES = ("creature", "spell", "cross_gear")
+
+
+@dataclass
+class Instance:
+    """One physical card of the position."""
+
+    iid: int  # the instance id used in the ASP facts
+    player: int
+    zone: str
+    index: int  # position in the input list: CARDREF.index
+    card: Card
+    tapped: bool = False
+    summoned_this_turn: bool = False
+    broken: bool = False
+    label: str | None = None  # the optional "id" the input gave it
+
+    def ref(self) -> dict:
+        return {"name": self.card.name, "location": self.zone, "index": self.index}
+
+
+@dataclass
+class PlayerState:
+    spells_cast_this_turn: int = 0
+    ninja_strike_used: bool = False
+
+
+@dataclass
+class Position:
+    rules: str  # "standard" or "plays"
+    turn_player: int
+    step: str
+    players: list[PlayerState]
+    instances: list[Instance]
+    library: Library
+    effects: list[tuple[int, Card]] = field(default_factory=list)
+    resolving: tuple[int, Card] | None = None
+    source: str = "<position>"
+
+    def by_iid(self, iid: int) -> Instance:
+        return self.instances[iid - 1]
+
+
+def load_text(text: str, source: str) -> dict:
+    """Parse position JSON text, refusing duplicate keys (e.g. "tapped" given twice)."""
+
+    def pairs(items):
+        seen = {}
+        for key, value in items:
+            if key in seen:
+                raise OracleError(f"key {key!r} is given twice in one object", source=source)
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        raise OracleError(f"not valid JSON: {exc}", source=source) from None
+
+
+def _need(cond: bool, problem: str, where: str) -> None:
+    if not cond:
+        raise OracleError(problem, field=where)
+
+
+def _custom_cards(rows, base: Library) -> list[Card]:
+    """Cards defined in the position itself (for cards the library lacks, e.g. Ninja Strike)."""
+    _need(isinstance(rows, list), "must be a list of card objects", "cards")
+    made = []
+    next_code = max(base.by_code) + 1
+    allowed = {"name", "civilizations", "cost", "type", "races", "evolution", "text", "mana_number", "power"}
+    for n, row in enumerate(rows):
+        where = f"cards[{n}]"
+        _need(isinstance(row, dict), "must be an object", where)
+        extra = set(row) - allowed
+        _need(not extra, f"unknown key(s) {sorted(extra)}", where)
+        for key in ("name", "civilizations", "cost", "type"):
+            _need(key in row, f"missing {key!r}", where)
+        _need(isinstance(row["name"], str) and row["name"].strip() != "", "name must be a string", f"{where}.name")
+        _need(base.find(row["name"]) is None, f"{row['name']!r} is already a card of the library", f"{where}.name")
+        civs = row["civilizations"]
+        _need(isinstance(civs, list), "must be a list", f"{where}.civilizations")
+        civs = [c.lower() if isinstance(c, str) else c for c in civs]
+        for k, civ in enumerate(civs):
+            _need(civ in CIVILIZATIONS, f"{row['civilizations'][k]!r} is not a civilization "
+                  f"({', '.join(CIVILIZATIONS)})", f"{where}.civilizations[{k}]")
+        _need(isinstance(row["cost"], int) and row["cost"] >= 0, "cost must be an integer >= 0", f"{where}.cost")
+        kind = str(row["type"]).lower().replace(" ", "_")
+        _need(kind in CARD_TYPES, f"type must be one of {CARD_TYPES}", f"{where}.type")
+        mana = row.get("mana_number", 1)
+        _need(isinstance(mana, int) and mana >= 0, "mana_number must be an integer >= 0", f"{where}.mana_number")
+        made.append(card_from_dict({**row, "civilizations": civs, "type": kind}, next_code + n))
+    return made
+
+
+def _card_entry(entry, zone: str, where: str, lib: Library) -> tuple[Card, dict, str | None]:
+    if isinstance(entry, (str, int)):
+        entry = {"card": str(entry)}
+    _need(isinstance(entry, dict), "must be a card name or an object with 'card'", where)
+    _need("card" in entry, "missing 'card'", where)
+    flags = {k: v for k, v in entry.items() if k not in ("card", "id")}
+    bad = set(flags) - FLAGS.get(zone, set())
+    if bad:
+        raise OracleError(f"{sorted(bad)} not allowed for a card in {zone} "
+                          f"(allowed: {sorted(FLAGS.get(zone, set())) or 'none'})", field=where)
+    for key, value in flags.items():
+        _need(isinstance(value, bool), f"{key!r} must be true or false", f"{where}.{key}")
+    try:
+        card = lib.get(str(entry["card"]), field=f"{where}.card")
+    except UnknownCard:
+        raise
+    label = entry.get("id")
+    return card, flags, None if label is None else str(label)
+
+
+def parse_position(doc: dict, source: str = "<position>", lib: Library | None = None) -> Position:
+    """Validate a position document; raises OracleError located in ``source``."""
+    try:
+        return _parse(doc, source, lib or library())
+    except OracleError as err:
+        raise err.located(source)
+
+
+def _parse(doc, source: str, lib: Library) -> Position:
+    _need(isinstance(doc, dict), "a position must be a JSON object", None)
+    known = {"game", "rules", "turn", "players", "cards", "effects", "resolving", "$schema", "comment"}
+    extra = set(doc) - known
+    _need(not extra, f"unknown key(s) {sorted(extra)}", None)
+    _need(doc.get("game") == "duel-masters", "game must be \"duel-masters\"", "game")
+    rules = doc.get("rules", "duel-masters")
+    _need(rules in RULES, f"rules must be one of {sorted(RULES)}", "rules")
+    if "cards" in doc:
+        lib = lib.extended(_custom_cards(doc["cards"], lib))
+    turn = doc.get("turn", {"player": 0, "step": "main"})
+    _need(isinstance(turn, dict), "must be an object", "turn")
+    extra = set(turn) - {"player", "step"}
+    _need(not extra, f"unknown key(s) {sorted(extra)}", "turn")
+    _need(turn.get("player") in (0, 1), "must be 0 or 1", "turn.player")
+    _need(turn.get("step", "main") in STEPS, f"must be one of {STEPS}", "turn.step")
+    players = doc.get("players")
+    _need(isinstance(players, list) and len(players) == 2, "must be a list of 2 players", "players")
+    states, instances, labels = [], [], {}
+    for p, pdoc in enumerate(players):
+        where = f"players[{p}]"
+        _need(isinstance(pdoc, dict), "must be an object", where)
+        extra = set(pdoc) - set(ZONES) - {"spells_cast_this_turn", "ninja_strike_used"}
+        _need(not extra, f"unknown key(s) {sorted(extra)}", where)
+        spells = pdoc.get("spells_cast_this_turn", 0)
+        _need(isinstance(spells, int) and spells >= 0, "must be an integer >= 0", f"{where}.spells_cast_this_turn")
+        used = pdoc.get("ninja_strike_used", False)
+        _need(isinstance(used, bool), "must be true or false", f"{where}.ninja_strike_used")
+        states.append(PlayerState(spells, used))
+        for zone in ZONES:
+            cards = pdoc.get(zone, [])
+            _need(isinstance(cards, list), "must be a list", f"{where}.{zone}")
+            for index, entry in enumerate(cards):
+                at = f"{where}.{zone}[{index}]"
+                card, flags, label = _card_entry(entry, zone, at, lib)
+                if label is not None:
+                    _need(label not in labels, f"card id {label!r} is already used at {labels.get(label)}", f"{at}.id")
+                    labels[label] = at
+                if zone == "battle_zone":
+                    _need(card.is_creature or card.type == "cross_gear",
+                          f"{card.name} is a {card.type}; it cannot be in the battle zone", at)
+                instances.append(Instance(len(instances) + 1, p, zone, index, card,
+                                          tapped=flags.get("tapped", False),
+                                          summoned_this_turn=flags.get("summoned_this_turn", False),
+                                          broken=flags.get("broken", False), label=label))
+    effects = []
+    for n, eff in enumerate(doc.get("effects", [])):
+        at = f"effects[{n}]"
+        _need(isinstance(eff, dict) and set(eff) <= {"card", "player"} and "card" in eff,
+              "must be an object with 'card' and 'player'", at)
+        _need(eff.get("player") in (0, 1), "must be 0 or 1", f"{at}.player")
+        effects.append((eff["player"], lib.get(str(eff["card"]), field=f"{at}.card")))
+    resolving = None
+    if "resolving" in doc:
+        res = doc["resolving"]
+        _need(isinstance(res, dict) and set(res) <= {"card", "player"} and "card" in res,
+              "must be an object with 'card' and 'player'", "resolving")
+        _need(res.get("player") in (0, 1), "must be 0 or 1", "resolving.player")
+        resolving = (res["player"], lib.get(str(res["card"]), field="resolving.card"))
+    step = turn.get("step", "main")
+    if step == "shield_break":
+        _need(any(i.broken for i in instances), "step shield_break needs a shield marked \"broken\": true", "turn.step")
+    else:
+        broken = [i for i in instances if i.broken]
+        _need(not broken, "a shield is marked broken but turn.step is not \"shield_break\"",
+              f"players[{broken[0].player}].shields[{broken[0].index}]" if broken else None)
+    return Position(RULES[rules], turn["player"], step, states, instances, lib, effects, resolving, source)

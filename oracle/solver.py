@@ -1,0 +1,93 @@
+"""One place that runs clingo: loads a rules pack plus instance facts and collects models.
+
+Every feature (plays of a position, line checking, puzzle solving, explanations) goes through
+``solve`` so that time limits, model limits and projection behave the same everywhere.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import clingo
+
+
+@dataclass
+class SolveResult:
+    """The shown atoms of every model found, and whether the search was complete."""
+
+    models: list[list[clingo.Symbol]] = field(default_factory=list)
+    exhausted: bool = True
+    satisfiable: bool | None = None
+    stopped: str | None = None  # why the enumeration stopped early, in plain words
+    seconds: float = 0.0
+    costs: list[list[int]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None
+
+
+def make_control(
+    files: Sequence[Path],
+    facts: str,
+    *,
+    arguments: Iterable[str] = (),
+    parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
+    messages: bool = False,
+) -> clingo.Control:
+    """A grounded clingo control for ``files`` plus the instance ``facts``."""
+    logger = None if messages else (lambda code, msg: None)
+    ctl = clingo.Control(list(arguments), logger=logger)
+    for path in files:
+        ctl.load(str(path))
+    ctl.add("base", [], facts)
+    ctl.ground(list(parts))
+    return ctl
+
+
+def solve(
+    ctl: clingo.Control,
+    *,
+    limit: int | None = None,
+    timeout: float | None = None,
+    project: bool = False,
+    optimal_only: bool = False,
+    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+) -> SolveResult:
+    """Enumerate models of a grounded control.
+
+    ``limit`` caps the number of models (0/None: all), ``timeout`` the seconds spent.  With
+    ``project`` models that agree on the shown atoms are reported once (clingo's projective
+    enumeration), which is how "one play per distinct material set" is kept while the rules
+    still check that some zone and position exist.
+    """
+    conf = ctl.configuration.solve
+    conf.models = str(limit or 0)
+    if project:
+        conf.project = "show"
+    if optimal_only:
+        conf.opt_mode = "optN"
+    result = SolveResult()
+    started = time.perf_counter()
+
+    def on_model(model: clingo.Model) -> None:
+        if optimal_only and not model.optimality_proven:
+            return
+        result.models.append(list(model.symbols(shown=True)))
+        result.costs.append(list(model.cost))
+
+    with ctl.solve(on_model=on_model, assumptions=list(assumptions), async_=True) as handle:
+        finished = handle.wait(timeout) if timeout else handle.wait()
+        if not finished:
+            handle.cancel()
+        outcome = handle.get()
+    result.seconds = time.perf_counter() - started
+    result.exhausted = bool(outcome.exhausted)
+    result.satisfiable = outcome.satisfiable
+    if not finished:
+        result.stopped = f"stopped after the time limit of {timeout:g} s"
+    elif limit and len(result.models) >= limit and not outcome.exhausted:
+        result.stopped = f"stopped at the limit of {limit} answers"
+    return result

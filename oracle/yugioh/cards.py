@@ -1,0 +1,320 @@
+"""The Yu-Gi-Oh! card model and the card library (facts/yugioh/cards.jsonl.gz).
+
+The library file is written by ``oracle.yugioh.cdb`` from the EDOPro card database. It is gzipped
+JSON lines: a header line ``{"format": ..., "archetypes": [[code, name], ...]}`` then one object
+per card, sorted by passcode. Fields equal to their default are left out to keep the file small.
+"""
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from oracle.errors import OracleError, UnknownCard
+
+FORMAT = "oracle-yugioh-cards/1"
+LIBRARY_NAME = "cards.jsonl.gz"
+
+EXTRA_DECK_KINDS = frozenset({"fusion", "synchro", "xyz", "link"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    code: int
+    name: str
+    alias: int
+    kinds: frozenset[str]
+    level: int
+    attribute: str | None
+    race: str | None
+    atk: int | None
+    defense: int | None
+    scales: tuple[int, int] | None
+    arrows: frozenset[str]
+    setcodes: tuple[int, ...]
+    special_summon_only: bool
+    text: str
+
+    # -- kinds -----------------------------------------------------------------------------
+    @property
+    def is_monster(self) -> bool:
+        return "monster" in self.kinds
+
+    @property
+    def is_spell(self) -> bool:
+        return "spell" in self.kinds
+
+    @property
+    def is_trap(self) -> bool:
+        return "trap" in self.kinds
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return self.is_monster and not EXTRA_DECK_KINDS.isdisjoint(self.kinds)
+
+    @property
+    def is_fusion(self) -> bool:
+        return "fusion" in self.kinds and self.is_monster
+
+    @property
+    def is_synchro(self) -> bool:
+        return "synchro" in self.kinds
+
+    @property
+    def is_xyz(self) -> bool:
+        return "xyz" in self.kinds
+
+    @property
+    def is_link(self) -> bool:
+        return "link" in self.kinds
+
+    @property
+    def is_ritual(self) -> bool:
+        return "ritual" in self.kinds
+
+    @property
+    def is_pendulum(self) -> bool:
+        return "pendulum" in self.kinds
+
+    @property
+    def is_tuner(self) -> bool:
+        return "tuner" in self.kinds
+
+    @property
+    def summon_method(self) -> str | None:
+        """fusion / synchro / xyz / link for Extra Deck monsters, ritual for Ritual monsters."""
+        if not self.is_monster:
+            return None
+        for kind in ("fusion", "synchro", "xyz", "link", "ritual"):
+            if kind in self.kinds:
+                return kind
+        return None
+
+    @property
+    def name_code(self) -> int:
+        """The code whose name this card bears (``alias`` for "always treated as" cards)."""
+        return self.alias or self.code
+
+    @property
+    def monster_text(self) -> str:
+        """The monster part of the text: after "[ Monster Effect ]" (or "[ Flavor Text ]") for
+        Pendulum monsters, the whole text otherwise. Line breaks are normalised to ``\\n``."""
+        text = self.text.replace("\r\n", "\n")
+        for marker in ("[ Monster Effect ]", "[ Flavor Text ]"):
+            at = text.find(marker)
+            if at >= 0:
+                return text[at + len(marker):].lstrip("\n")
+        return text
+
+    @property
+    def first_line(self) -> str:
+        return self.monster_text.split("\n", 1)[0].strip()
+
+    # -- serialisation -----------------------------------------------------------------------
+    def to_json(self) -> dict:
+        data: dict = {"code": self.code, "name": self.name}
+        if self.alias:
+            data["alias"] = self.alias
+        data["kinds"] = sorted(self.kinds)
+        if self.level:
+            data["level"] = self.level
+        for key in ("attribute", "race"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.is_monster:
+            data["atk"] = self.atk  # null = "?"
+            if not self.is_link:
+                data["def"] = self.defense
+        if self.scales is not None:
+            data["scales"] = list(self.scales)
+        if self.arrows:
+            data["arrows"] = sorted(self.arrows)
+        if self.setcodes:
+            data["setcodes"] = list(self.setcodes)
+        if self.special_summon_only:
+            data["ss_only"] = True
+        data["text"] = self.text
+        return data
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Card":
+        scales = d.get("scales")
+        return cls(
+            code=d["code"],
+            name=d["name"],
+            alias=d.get("alias", 0),
+            kinds=frozenset(d["kinds"]),
+            level=d.get("level", 0),
+            attribute=d.get("attribute"),
+            race=d.get("race"),
+            atk=d.get("atk"),
+            defense=d.get("def"),
+            scales=(scales[0], scales[1]) if scales else None,
+            arrows=frozenset(d.get("arrows", ())),
+            setcodes=tuple(d.get("setcodes", ())),
+            special_summon_only=d.get("ss_only", False),
+            text=d["text"],
+        )
+
+
+def in_archetype(setcodes: tuple[int, ...], archetype: int) -> bool:
+    """Membership rule of the card scripts: same base (low 12 bits) and all sub-archetype bits
+    of ``archetype`` present, so 0x3008 (Elemental HERO) cards are also 0x8 (HERO) cards."""
+    base = archetype & 0xFFF
+    return any((s & 0xFFF) == base and (s & archetype) == archetype for s in setcodes)
+
+
+def default_library_path() -> Path:
+    try:
+        from oracle.resources import facts_dir
+
+        folder = facts_dir() / "yugioh"
+        if folder.is_dir():
+            return folder / LIBRARY_NAME
+    except (ImportError, OSError, ValueError):
+        # A plain checkout (or an editable install whose namespace lookup fails) still has
+        # facts/ at the top of the repository.
+        pass
+    return Path(__file__).resolve().parents[2] / "facts" / "yugioh" / LIBRARY_NAME
+
+
+_DEFAULT: "Library | None" = None
+
+
+class Library:
+    """All cards of the pool, by code and by name, plus the archetype names."""
+
+    def __init__(self, cards: list[Card], archetypes: list[tuple[int, str]], source: str = "<library>"):
+        self.source = source
+        self._by_code = {c.code: c for c in sorted(cards, key=lambda c: c.code)}
+        self._by_name: dict[str, Card] = {}
+        self._by_folded: dict[str, Card] = {}
+        for card in self._by_code.values():
+            # Alternate arts are not in the library; should two codes still share a name, the
+            # lower code (the original print) wins.
+            self._by_name.setdefault(card.name, card)
+            self._by_folded.setdefault(card.name.casefold(), card)
+        self.archetypes = list(archetypes)
+        self._archetype_codes: dict[str, list[int]] = {}
+        for code, names in self.archetypes:
+            for name in names.split("|"):
+                self._archetype_codes.setdefault(name.strip().casefold(), []).append(code)
+
+    # -- loading / saving ----------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> "Library":
+        global _DEFAULT
+        if path is None:
+            if _DEFAULT is None:
+                _DEFAULT = cls._read(default_library_path())
+            return _DEFAULT
+        return cls._read(Path(path))
+
+    @classmethod
+    def _read(cls, path: Path) -> "Library":
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except FileNotFoundError:
+            raise OracleError(
+                "card library not found; run `oracle cards import PATH/cards.cdb` to build it",
+                source=str(path),
+            ) from None
+        except (OSError, EOFError, UnicodeDecodeError) as e:
+            raise OracleError(f"cannot read the card library ({e})", source=str(path)) from None
+        try:
+            header = json.loads(lines[0]) if lines else {}
+            if header.get("format") != FORMAT:
+                raise OracleError(
+                    f"not a card library of format {FORMAT!r} (first line: {lines[0][:60]!r})"
+                    if lines else "the card library is empty",
+                    source=str(path),
+                )
+            # One json.loads over the whole list is markedly faster than one per line.
+            rows = json.loads("[" + ",".join(lines[1:]) + "]")
+            cards = [Card.from_json(d) for d in rows]
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise OracleError(f"corrupt card library ({e})", source=str(path)) from None
+        arche = [(int(code), str(name)) for code, name in header.get("archetypes", [])]
+        return cls(cards, arche, source=str(path))
+
+    def save(self, path: Path) -> None:
+        """Write the library deterministically (sorted, gzip mtime 0, no file name in the
+        gzip header), so re-importing the same database gives identical bytes."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lines = [json.dumps({"format": FORMAT, "archetypes": [list(a) for a in self.archetypes]},
+                            ensure_ascii=False, separators=(",", ":"))]
+        lines += [json.dumps(c.to_json(), ensure_ascii=False, separators=(",", ":"))
+                  for c in self._by_code.values()]
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw,
+                                                   mtime=0, compresslevel=9) as gz:
+            gz.write(data)
+        tmp.replace(path)
+
+    # -- lookup --------------------------------------------------------------------------------
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._by_code.values())
+
+    def __len__(self) -> int:
+        return len(self._by_code)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._by_code
+
+    def get(self, code: int) -> Card | None:
+        return self._by_code.get(code)
+
+    def by_name(self, name: str) -> Card | None:
+        """Exact name, then case-insensitive; None when no card has that name."""
+        card = self._by_name.get(name)
+        if card is None:
+            card = self._by_folded.get(name.strip().casefold())
+        return card
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        folded = name.strip().casefold()
+        hits = difflib.get_close_matches(folded, self._by_folded.keys(), n=n, cutoff=0.6)
+        if not hits:  # a fragment of a long name: fall back on substring matches
+            hits = [k for k in self._by_folded if folded and folded in k][:n]
+        return [self._by_folded[h].name for h in hits]
+
+    def resolve(self, ref: int | str, *, source: str | None = None, field: str | None = None) -> Card:
+        """A card from a passcode (int or digit string) or an English name."""
+        if isinstance(ref, bool) or not isinstance(ref, (int, str)):
+            raise UnknownCard(f"a card is given by passcode or name, not {ref!r}", source=source, field=field)
+        text = ref.strip() if isinstance(ref, str) else None
+        if isinstance(ref, int) or (text and text.isdigit()):
+            code = int(ref)
+            card = self._by_code.get(code)
+            if card is None:
+                raise UnknownCard(f"no card has passcode {code}", source=source, field=field)
+            return card
+        card = self.by_name(text)
+        if card is not None:
+            return card
+        near = self.suggest(text)
+        hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+        raise UnknownCard(f"no card is named {text!r}{hint}", source=source, field=field)
+
+    # -- archetypes ----------------------------------------------------------------------------
+    def archetype_codes(self, name: str) -> list[int]:
+        """Every archetype code bearing ``name`` (a few names, e.g. "Magician", have two)."""
+        return list(self._archetype_codes.get(name.strip().casefold(), ()))
+
+    def archetype_code(self, name: str) -> int | None:
+        codes = self.archetype_codes(name)
+        return codes[0] if codes else None
+
+    def archetype_name(self, code: int) -> str | None:
+        for c, names in self.archetypes:
+            if c == code:
+                return names
+        return None
+
+    def in_archetype(self, card: Card, setcode: int) -> bool:
+        return in_archetype(card.setcodes, setcode)

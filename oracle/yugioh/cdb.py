@@ -1,0 +1,120 @@
+"""Import the official card pool from an EDOPro/YGOPro ``cards.cdb`` (SQLite) into a Library.
+
+Encodings are those of the EDOPro card scripts (see shared/data/README.md).
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from oracle.errors import OracleError
+from oracle.yugioh.cards import Card, Library
+
+TYPE_BITS = {
+    0x1: "monster", 0x2: "spell", 0x4: "trap", 0x10: "normal", 0x20: "effect", 0x40: "fusion",
+    0x80: "ritual", 0x100: "trap_monster", 0x200: "spirit", 0x400: "union", 0x800: "gemini",
+    0x1000: "tuner", 0x2000: "synchro", 0x4000: "token", 0x10000: "quickplay",
+    0x20000: "continuous", 0x40000: "equip", 0x80000: "field", 0x100000: "counter",
+    0x200000: "flip", 0x400000: "toon", 0x800000: "xyz", 0x1000000: "pendulum",
+    0x4000000: "link",
+}
+TYPE_TOKEN = 0x4000
+TYPE_SPSUMMON = 0x2000000
+TYPE_SKILL = 0x8000000
+ATTRIBUTES = {0x1: "earth", 0x2: "water", 0x4: "fire", 0x8: "wind", 0x10: "light", 0x20: "dark",
+              0x40: "divine"}
+RACES = {
+    0x1: "warrior", 0x2: "spellcaster", 0x4: "fairy", 0x8: "fiend", 0x10: "zombie",
+    0x20: "machine", 0x40: "aqua", 0x80: "pyro", 0x100: "rock", 0x200: "winged_beast",
+    0x400: "plant", 0x800: "insect", 0x1000: "thunder", 0x2000: "dragon", 0x4000: "beast",
+    0x8000: "beast_warrior", 0x10000: "dinosaur", 0x20000: "fish", 0x40000: "sea_serpent",
+    0x80000: "reptile", 0x100000: "psychic", 0x200000: "divine_beast", 0x400000: "creator_god",
+    0x800000: "wyrm", 0x1000000: "cyberse", 0x2000000: "illusion",
+}
+ARROWS = {0x1: "bottom_left", 0x2: "bottom", 0x4: "bottom_right", 0x8: "left", 0x20: "right",
+          0x40: "top_left", 0x80: "top", 0x100: "top_right"}
+OFFICIAL_OT = (1, 2, 3)  # OCG, TCG, both
+
+
+def _single(table: dict[int, str], value: int) -> str | None:
+    # A monster has one Attribute and one Type; 0 (spells/traps) maps to None.
+    return table.get(value) if value else None
+
+
+def card_from_row(row: tuple) -> Card:
+    code, alias, setcode, typ, atk, dfn, level, race, attribute, name, desc = row
+    kinds = frozenset(k for bit, k in TYPE_BITS.items() if typ & bit)
+    is_monster = bool(typ & 0x1)
+    is_link = bool(typ & 0x4000000)
+    pend = bool(typ & 0x1000000)
+    return Card(
+        code=code,
+        name=name,
+        alias=alias,
+        kinds=kinds,
+        level=(level & 0xFF) if is_monster else 0,
+        attribute=_single(ATTRIBUTES, attribute) if is_monster else None,
+        race=_single(RACES, race) if is_monster else None,
+        atk=(None if atk == -2 else atk) if is_monster else None,
+        defense=None if (not is_monster or is_link or dfn == -2) else dfn,
+        scales=((level >> 24) & 0xFF, (level >> 16) & 0xFF) if pend else None,
+        arrows=frozenset(a for bit, a in ARROWS.items() if dfn & bit) if is_link else frozenset(),
+        setcodes=tuple(s for s in ((setcode >> (16 * i)) & 0xFFFF for i in range(4)) if s),
+        special_summon_only=bool(typ & TYPE_SPSUMMON),
+        text=desc or "",
+    )
+
+
+def read_archetypes(path: Path) -> list[tuple[int, str]]:
+    """``setcode<TAB>name`` lines; ``#`` starts a comment line."""
+    out: list[tuple[int, str]] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise OracleError(f"cannot read archetypes ({e.strerror or e})", source=str(path)) from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        try:
+            code = int(parts[0], 0)
+            name = parts[1].strip()
+        except (ValueError, IndexError):
+            raise OracleError("expected 'setcode<TAB>name' (setcode like 0x3008)",
+                              source=str(path), field=f"line {number}") from None
+        out.append((code, name))
+    return sorted(set(out))
+
+
+def import_cdb(path: Path, archetypes: Path | None = None) -> Library:
+    """The official pool of ``path``: ot in OCG/TCG, real passcodes, no tokens or skills, and no
+    alternate artworks (alias to a card of the same name). Cards that are *treated as* another
+    card ("Harpie Lady 2" -> "Harpie Lady") have a name of their own and stay, with ``alias``."""
+    path = Path(path)
+    if not path.is_file():
+        raise OracleError("no such card database", source=str(path))
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows = db.execute(
+                "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, "
+                "d.attribute, t.name, t.desc FROM datas d JOIN texts t ON t.id = d.id "
+                "WHERE d.ot IN (1, 2, 3) AND d.id < 100000000 AND (d.type & ?) = 0",
+                (TYPE_TOKEN | TYPE_SKILL,),
+            ).fetchall()
+            names = dict(db.execute("SELECT id, name FROM texts"))
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as e:
+        raise OracleError(f"not a readable card database ({e})", source=str(path)) from None
+    cards = []
+    for row in rows:
+        code, alias, name = row[0], row[1], row[9]
+        if alias and names.get(alias) == name:
+            continue  # alternate artwork
+        cards.append(card_from_row(row))
+    if archetypes is None:
+        beside = path.parent / "archetypes.tsv"
+        archetypes = beside if beside.is_file() else None
+    arche = read_archetypes(Path(archetypes)) if archetypes is not None else []
+    return Library(cards, arche, source=str(path))

@@ -1,0 +1,142 @@
+"""Emit a position and its cards as the facts of docs/facts-schema.md (clingo symbols, no strings
+glued by hand)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, Symbol
+
+from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.position import RULES, Position, Slot
+from oracle.yugioh.requirements import requirements
+
+# Location of a listed card -> the place name of the in/2 fluent.
+LIST_PLACE = {"hand": "hand", "deck": "deck", "graveyard": "graveyard", "banished": "banished",
+              "extra_deck": "extra"}
+
+
+def fact(name: str, *args: object) -> Symbol:
+    return Function(name, [_term(a) for a in args])
+
+
+def _term(value: object) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("booleans are not terms")
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, str):
+        return Function(value)
+    if isinstance(value, tuple):
+        return Function(value[0], [_term(a) for a in value[1:]])
+    raise TypeError(f"cannot turn {value!r} into a term")
+
+
+@dataclass
+class Instance:
+    """The facts of one position, and what the emitter learned on the way."""
+
+    facts: list[Symbol] = field(default_factory=list)
+    unsupported: dict[int, str] = field(default_factory=dict)  # card code -> reason
+
+    def program(self) -> str:
+        return "".join(f"{s}.\n" for s in self.facts)
+
+
+def card_facts(card: Card) -> list[Symbol]:
+    """What a card is: kinds, Level/Rank/Link Rating, Attribute, Type, stats, Scales, Arrows."""
+    c = card.code
+    out = [fact("card", c), fact("name_of", c, card.name_code)]
+    out += [fact("kind", c, k) for k in sorted(card.kinds)]
+    if card.is_monster and card.level:
+        if card.is_xyz:
+            out.append(fact("rank", c, card.level))
+        elif card.is_link:
+            out.append(fact("link_rating", c, card.level))
+        else:
+            out.append(fact("level", c, card.level))
+    if card.attribute:
+        out.append(fact("attribute", c, card.attribute))
+    if card.race:
+        out.append(fact("race", c, card.race))
+    if card.atk is not None:
+        out.append(fact("atk", c, card.atk))
+    if card.defense is not None:
+        out.append(fact("def", c, card.defense))
+    if card.scales:
+        out.append(fact("scale", c, *card.scales))
+    out += [fact("arrow", c, a) for a in sorted(card.arrows)]
+    if card.special_summon_only:
+        out.append(fact("ss_only", c))
+    return out
+
+
+def slot_facts(slot: Slot) -> list[Symbol]:
+    """Instance, owner and the fluents that hold for it at time 0."""
+    i = slot.iid
+    out = [fact("inst", i, slot.card.code), fact("owner", i, slot.owner)]
+    init = lambda *f: out.append(fact("init", tuple(f)))  # noqa: E731 - a local shorthand
+    if slot.location in LIST_PLACE:
+        init("in", i, LIST_PLACE[slot.location])
+        if slot.face_up and slot.location == "extra_deck":
+            init("faceup_extra", i)
+        if slot.properly_summoned and slot.location in ("graveyard", "banished"):
+            init("proper", i)
+    elif slot.zone is not None:
+        init("mz", i, slot.controller, slot.zone)
+        init("pos", i, slot.position)
+        if slot.summoned_this_turn:
+            init("summoned_turn", i)
+        if slot.position_changed_this_turn:
+            init("changed_pos", i)
+        if slot.properly_summoned:
+            init("proper", i)
+        if slot.from_extra_deck:
+            init("from_extra", i)
+    elif slot.location == "xyz_material":
+        init("xmat", i, slot.attached_to.iid)
+    elif slot.location in ("spell_trap_zone", "field_zone"):
+        init("sz", i, slot.controller, slot.index if slot.location == "spell_trap_zone" else 5)
+        if not slot.face_up:
+            init("set", i)
+    return out
+
+
+def position_facts(position: Position, library: Library | None = None) -> Instance:
+    library = library or Library.load()
+    inst = Instance()
+    f = inst.facts
+    f.append(fact("turn_player", position.turn_player))
+    f.append(fact("phase", position.phase))
+    f.append(fact("rules", RULES[position.rules]))
+    if position.first_turn:
+        f.append(fact("first_turn"))
+    if position.normal_summon_used:
+        f.append(fact("init", ("ns_used", position.turn_player, 0)))
+    if position.pendulum_summon_used:
+        f.append(fact("init", ("ps_used", position.turn_player, 0)))
+    for slot in position.slots:
+        f += slot_facts(slot)
+    cards = sorted(position.cards(), key=lambda c: c.code)
+    archetypes: set[int] = set()
+    for card in cards:
+        f += card_facts(card)
+        req = requirements(card, library)
+        f += req.facts
+        if req.unsupported:
+            inst.unsupported[card.code] = req.unsupported
+        archetypes |= {_archetype(s) for s in req.facts if _archetype(s) is not None}
+    for card in cards:
+        for a in sorted(archetypes):
+            if library.in_archetype(card, a):
+                f.append(fact("archetype_of", card.code, a))
+    return inst
+
+
+def _archetype(symbol: Symbol) -> int | None:
+    """The archetype code an atom ``archetype(S)`` inside a requirement fact names, if any."""
+    for arg in symbol.arguments:
+        if arg.type.name == "Function" and arg.name == "archetype" and len(arg.arguments) == 1:
+            return arg.arguments[0].number
+    return None

@@ -1,0 +1,97 @@
+"""The phrase table of material lines: every word the requirement grammar understands.
+
+Each entry maps a phrase of card text to a token ``(category, value)``. The tokenizer in
+``requirements.py`` matches the longest phrase first, so "Beast-Warrior" wins over "Beast" and
+"non-Tuner" over "Tuner". Anything not in this table (and not a number or a quoted name) makes a
+line unsupported, naming the unknown words: the parser never guesses.
+
+Categories:
+  attr      an Attribute              -> filter atom attribute(A)
+  nonattr   "non-WIND"                -> neg attribute(A)
+  race      a Type                    -> race(R)
+  kind      a card kind adjective     -> kind(K)           ("Effect", "Synchro", "Tuner", ...)
+  nonkind   a negated kind adjective  -> neg kind(K)       ("non-Tuner", "non-Link", ...)
+  noun      "monster(s)"; value = an implied kind or None ("Tuners" = Tuner monsters)
+  nonnoun   "non-Tuners": a noun with a negated kind
+  or        alternatives between qualifiers ("or", "and/or")
+  more      "or more" after a count (same as "+")
+  article   "a"/"an" (a count of 1 in "including a Tuner")
+  except    "except" (followed by Tokens)
+  token     "Tokens"
+  from_extra  "Special Summoned from the Extra Deck"
+  with_diff / with_same / but_diff   pconstraint openers
+  prop      the property after them: name, race, attribute
+  including "including" (a part of the materials must also match)
+"""
+from __future__ import annotations
+
+ATTRIBUTES = ("LIGHT", "DARK", "EARTH", "WATER", "FIRE", "WIND", "DIVINE")
+
+# Type name in card text -> race value of the schema.
+RACES = {
+    "Warrior": "warrior", "Spellcaster": "spellcaster", "Fairy": "fairy", "Fiend": "fiend",
+    "Zombie": "zombie", "Machine": "machine", "Aqua": "aqua", "Pyro": "pyro", "Rock": "rock",
+    "Winged Beast": "winged_beast", "Plant": "plant", "Insect": "insect", "Thunder": "thunder",
+    "Dragon": "dragon", "Beast": "beast", "Beast-Warrior": "beast_warrior",
+    "Dinosaur": "dinosaur", "Fish": "fish", "Sea Serpent": "sea_serpent", "Reptile": "reptile",
+    "Psychic": "psychic", "Divine-Beast": "divine_beast", "Creator God": "creator_god",
+    "Wyrm": "wyrm", "Cyberse": "cyberse", "Illusion": "illusion",
+}
+
+# Kind adjectives ("Effect Monster", "Tuner Synchro Monster"); the noun follows them.
+KINDS = {
+    "Normal": "normal", "Effect": "effect", "Fusion": "fusion", "Synchro": "synchro",
+    "Xyz": "xyz", "Link": "link", "Pendulum": "pendulum", "Ritual": "ritual", "Tuner": "tuner",
+    "Flip": "flip", "Gemini": "gemini", "Spirit": "spirit", "Union": "union", "Toon": "toon",
+}
+
+
+def _table() -> dict[str, tuple[str, object]]:
+    t: dict[str, tuple[str, object]] = {}
+    for a in ATTRIBUTES:
+        t[a] = ("attr", a.lower())
+        t["non-" + a] = ("nonattr", a.lower())
+    for text, race in RACES.items():
+        t[text] = ("race", race)
+        t[text + "-Type"] = ("race", race)  # older wording: "Dragon-Type monsters"
+    for text, kind in KINDS.items():
+        t[text] = ("kind", kind)
+        t["non-" + text] = ("nonkind", kind)
+    for noun in ("monster", "monsters", "Monster", "Monsters"):
+        t[noun] = ("noun", None)
+    t["Tuner"] = ("kind", "tuner")  # also a noun: "1 Tuner + ..." (handled by the parser)
+    t["Tuners"] = ("noun", "tuner")
+    t["Token"] = ("noun", "token")  # "including a Token"
+    t["non-Tuners"] = ("nonnoun", "tuner")
+    t["or"] = ("or", None)
+    t["and/or"] = ("or", None)
+    t["or more"] = ("more", None)
+    t["a"] = ("article", None)
+    t["an"] = ("article", None)
+    t["at least"] = ("atleast", None)
+    t["except"] = ("except", None)
+    t["Tokens"] = ("token", None)
+    t["Special Summoned from the Extra Deck"] = ("from_extra", None)
+    t["with different"] = ("with_diff", None)
+    t["with the same"] = ("with_same", None)
+    t["but different"] = ("but_diff", None)
+    t["and"] = ("and", None)  # "with the same Type and Attribute"
+    t["(max."] = ("max", None)  # "3 or more (max. 5)"
+    t[")"] = ("rparen", None)
+    for word in ("names", "name"):
+        t[word] = ("prop", "name")
+    for word in ("Types", "Type"):
+        t[word] = ("prop", "race")
+    for word in ("Attributes", "Attribute"):
+        t[word] = ("prop", "attribute")
+    t["including"] = ("including", None)
+    t["Level"] = ("level", None)
+    t["Rank"] = ("rank", None)
+    t["or lower"] = ("lower", None)
+    t["or higher"] = ("higher", None)
+    t[","] = ("comma", None)
+    t["+"] = ("plus", None)
+    return t
+
+
+PHRASES: dict[str, tuple[str, object]] = _table()

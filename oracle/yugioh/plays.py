@@ -1,0 +1,174 @@
+"""The plays of a position: step 1 of the rules core, solved by clingo, read back as Play objects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import clingo
+
+from oracle.errors import OracleError
+from oracle.resources import encoding
+from oracle.solver import make_control, solve
+from oracle.yugioh.cards import Library
+from oracle.yugioh.facts import Instance, position_facts
+from oracle.yugioh.position import Position, Slot, load_position, parse_position
+
+ACTION_ORDER = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
+                "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
+                "link_summon", "pendulum_summon", "special_summon")
+ZONE_NAMES = {5: ("extra_monster_zone", 0), 6: ("extra_monster_zone", 1)}
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card of the input position: its code and name, and where it was given."""
+
+    id: int
+    name: str
+    location: str
+    index: int
+
+    @classmethod
+    def of(cls, slot: Slot) -> "CardRef":
+        return cls(slot.card.code, slot.card.name, slot.location, slot.index)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "location": self.location, "index": self.index}
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.location} {self.index})"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a summoned monster goes (only asked for with zones=True)."""
+
+    card: CardRef
+    location: str   # monster_zone or extra_monster_zone
+    index: int
+    position: str   # attack, defense or set
+
+    def to_json(self) -> dict:
+        return {"card": self.card.to_json(), "location": self.location, "index": self.index,
+                "position": self.position}
+
+
+@dataclass(frozen=True)
+class Play:
+    action: str
+    player: int
+    card: CardRef | None = None
+    materials: tuple[CardRef, ...] = ()
+    spell: CardRef | None = None
+    cards: tuple[CardRef, ...] = ()          # Pendulum Summon: the monsters summoned together
+    placements: tuple[Placement, ...] = ()   # with zones=True
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"action": self.action, "player": self.player}
+        if self.card is not None:
+            out["card"] = self.card.to_json()
+        if self.action == "pendulum_summon":
+            out["cards"] = [c.to_json() for c in self.cards]
+        else:
+            out["materials"] = [m.to_json() for m in self.materials]
+        if self.spell is not None:
+            out["spell"] = self.spell.to_json()
+        if self.placements:
+            out["placements"] = [p.to_json() for p in self.placements]
+        return out
+
+    def sort_key(self) -> tuple:
+        ref = lambda r: (r.location, r.index) if r else ("", -1)  # noqa: E731
+        return (ACTION_ORDER.index(self.action), ref(self.card), ref(self.spell),
+                [ref(m) for m in self.materials], [ref(c) for c in self.cards],
+                [(p.location, p.index, p.position) for p in self.placements])
+
+
+class PlayList(list):
+    """A list of plays that also says whether the enumeration was complete."""
+
+    def __init__(self, plays: Iterable[Play] = (), *, stopped: str | None = None, seconds: float = 0.0,
+                 unsupported: dict[int, str] | None = None):
+        super().__init__(plays)
+        self.stopped = stopped
+        self.seconds = seconds
+        self.unsupported = unsupported or {}
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None
+
+
+def as_position(position: Position | dict | str | Path, library: Library | None = None) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, dict):
+        return parse_position(position, library=library)
+    return load_position(position, library=library)
+
+
+def ground(position: Position, instance: Instance, *, zones: bool = False, horizon: int = 1,
+           extra: str = "") -> clingo.Control:
+    """The rules core grounded for ``horizon`` steps of one position."""
+    program = instance.program() + ("show_zones.\n" if zones else "") + extra
+    parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in range(1, horizon + 1)]
+    return make_control(encoding("yugioh"), program, parts=parts)
+
+
+def plays(position: Position | dict | str | Path, *, zones: bool = False, limit: int | None = None,
+          timeout: float | None = None, library: Library | None = None) -> PlayList:
+    """Every legal play of the turn player from ``position``, one per distinct material set.
+
+    With ``zones`` each play is also expanded by destination zone and battle position.
+    ``limit`` and ``timeout`` bound the enumeration; the result says when it stopped early.
+    """
+    library = library or Library.load()
+    position = as_position(position, library)
+    instance = position_facts(position, library)
+    ctl = ground(position, instance, zones=zones)
+    result = solve(ctl, limit=limit, timeout=timeout, project=True)
+    found = PlayList(sorted((read_play(position, model) for model in result.models), key=Play.sort_key),
+                     stopped=result.stopped, seconds=result.seconds, unsupported=instance.unsupported)
+    return found
+
+
+def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> Play:
+    """Turn the shown atoms of one model (one step) into a Play."""
+    ref = lambda sym: CardRef.of(position.slot(sym.number))  # noqa: E731
+    action, card, spell = "", None, None
+    materials: list[CardRef] = []
+    cards: list[CardRef] = []
+    zone: dict[int, int] = {}
+    pos: dict[int, str] = {}
+    for atom in atoms:
+        args = atom.arguments
+        if not args or args[0].number != step:
+            continue
+        if atom.name == "act":
+            action = args[1].name
+            if args[2].type == clingo.SymbolType.Number:
+                card = ref(args[2])
+        elif atom.name == "mat":
+            materials.append(ref(args[1]))
+        elif atom.name == "spell":
+            spell = ref(args[1])
+        elif atom.name == "pend":
+            cards.append(ref(args[1]))
+        elif atom.name == "to":
+            zone[args[1].number] = args[2].number
+        elif atom.name == "as":
+            pos[args[1].number] = args[2].name
+    if not action:
+        raise OracleError(f"the solver returned a model without an action at step {step}")
+    placements = tuple(sorted(
+        (Placement(CardRef.of(position.slot(i)), *_zone_name(z), pos.get(i, "attack")) for i, z in zone.items()),
+        key=lambda p: (p.card.location, p.card.index)))
+    order = lambda r: (r.location, r.index)  # noqa: E731
+    return Play(action=action, player=position.turn_player, card=card,
+                materials=tuple(sorted(materials, key=order)), spell=spell,
+                cards=tuple(sorted(cards, key=order)), placements=placements)
+
+
+def _zone_name(zone: int) -> tuple[str, int]:
+    return ZONE_NAMES.get(zone, ("monster_zone", zone))

@@ -1,0 +1,311 @@
+"""Yu-Gi-Oh! positions: read the position JSON, check that it can exist, and give every card an
+instance id.
+
+The JSON form is the one of docs/positions.md.  Reading is strict: an unknown key, a card in a
+place it cannot be, or a zone list of the wrong length is an ``OracleError`` naming the file, the
+field ("players[0].monster_zones[3]") and the problem.  Nothing is silently dropped.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracle.errors import OracleError
+from oracle.yugioh.cards import Card, Library
+
+RULES = {"master-rule-2020": "mr2020", "master-rule-4": "mr4"}
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+BATTLE_POSITIONS = ("attack", "defense", "set")
+LISTS = ("hand", "deck", "graveyard", "banished", "extra_deck")
+TOP_KEYS = {"game", "rules", "turn", "players", "extra_monster_zones", "name", "description", "goal"}
+TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number"}
+PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
+               "spell_trap_zones", "field_zone", "pendulum_zones"}
+MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
+                "properly_summoned", "controller", "summoned_from_extra_deck"}
+ST_KEYS = {"card", "face_up"}
+LIST_KEYS = {"card", "face_up", "properly_summoned"}
+
+
+@dataclass
+class Slot:
+    """One physical card of the position (an instance)."""
+
+    iid: int
+    card: Card
+    owner: int
+    location: str          # hand, deck, graveyard, banished, extra_deck, monster_zone,
+                           # extra_monster_zone, spell_trap_zone, field_zone, xyz_material
+    index: int             # index in that list or zone array, as given in the input
+    controller: int
+    field: str             # where it was given, for messages ("players[0].hand[2]")
+    position: str | None = None          # attack / defense / set on the field
+    face_up: bool = False                # for Extra Deck and Spell & Trap Zones
+    summoned_this_turn: bool = False
+    position_changed_this_turn: bool = False
+    properly_summoned: bool = True
+    from_extra_deck: bool = False
+    attached_to: "Slot | None" = None
+
+    @property
+    def zone(self) -> int | None:
+        """Zone number of docs/facts-schema.md: 0..4 Main, 5/6 Extra Monster Zones."""
+        if self.location == "monster_zone":
+            return self.index
+        if self.location == "extra_monster_zone":
+            return 5 + self.index
+        return None
+
+
+@dataclass
+class Position:
+    source: str
+    rules: str = "master-rule-2020"
+    turn_player: int = 0
+    phase: str = "main1"
+    normal_summon_used: bool = False
+    pendulum_summon_used: bool = False
+    first_turn: bool = False
+    life_points: list[int] = field(default_factory=lambda: [8000, 8000])
+    slots: list[Slot] = field(default_factory=list)
+    doc: dict = field(default_factory=dict)
+
+    def slot(self, iid: int) -> Slot:
+        return self.slots[iid - 1]
+
+    def cards(self) -> set[Card]:
+        return {s.card for s in self.slots}
+
+
+def load_position(path: str | Path, library: Library | None = None) -> Position:
+    """Read a position file (JSON)."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                          source=source) from None
+    return parse_position(doc, source=source, library=library)
+
+
+def parse_position(doc: Any, *, source: str = "<position>", library: Library | None = None) -> Position:
+    """Check a position document and number its cards."""
+    return _Reader(source, library or Library.load()).read(doc)
+
+
+class _Reader:
+    def __init__(self, source: str, library: Library):
+        self.source = source
+        self.library = library
+        self.slots: list[Slot] = []
+
+    def error(self, field: str, problem: str) -> OracleError:
+        return OracleError(problem, source=self.source, field=field or None)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def keys(self, obj: dict, allowed: set[str], where: str) -> None:
+        for key in obj:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, sorted(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error(where, f"unknown key {key!r}{hint}")
+
+    def typed(self, obj: dict, key: str, kind: type | tuple, where: str, default: Any) -> Any:
+        value = obj.get(key, default)
+        if value is None and default is None:
+            return None
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.error(f"{where}.{key}" if where else key, f"must be {_article(names)}, not {json.dumps(value)}")
+        return value
+
+    def card(self, ref: Any, where: str) -> Card:
+        if isinstance(ref, bool) or not isinstance(ref, (int, str)):
+            raise self.error(where, f"a card is a passcode (number) or an English name, not {json.dumps(ref)}")
+        return self.library.resolve(ref, source=self.source, field=where)
+
+    def add(self, card: Card, **kw: Any) -> Slot:
+        slot = Slot(iid=len(self.slots) + 1, card=card, **kw)
+        self.slots.append(slot)
+        return slot
+
+    # -- the document ------------------------------------------------------------------------
+    def read(self, doc: Any) -> Position:
+        if not isinstance(doc, dict):
+            raise self.error("", "a position is a JSON object")
+        self.keys(doc, TOP_KEYS, "")
+        game = doc.get("game", "yugioh")
+        if game != "yugioh":
+            raise self.error("game", f"this reader is for Yu-Gi-Oh! positions, not {game!r}")
+        rules = self.typed(doc, "rules", str, "", "master-rule-2020")
+        if rules not in RULES:
+            raise self.error("rules", f"unknown rules {rules!r}; use one of {', '.join(RULES)}")
+        turn = self.typed(doc, "turn", dict, "", {})
+        self.keys(turn, TURN_KEYS, "turn")
+        pos = Position(source=self.source, rules=rules, doc=doc)
+        pos.turn_player = self.typed(turn, "player", int, "turn", 0)
+        if pos.turn_player not in (0, 1):
+            raise self.error("turn.player", "the turn player is 0 or 1")
+        pos.phase = self.typed(turn, "phase", str, "turn", "main1")
+        if pos.phase not in PHASES:
+            raise self.error("turn.phase", f"unknown phase {pos.phase!r}; use one of {', '.join(PHASES)}")
+        for flag in ("normal_summon_used", "pendulum_summon_used", "first_turn"):
+            setattr(pos, flag, self.typed(turn, flag, bool, "turn", False))
+        players = self.typed(doc, "players", list, "", [{}, {}])
+        if len(players) != 2:
+            raise self.error("players", f"a duel has 2 players, {len(players)} given")
+        for p, player in enumerate(players):
+            where = f"players[{p}]"
+            if not isinstance(player, dict):
+                raise self.error(where, "a player is a JSON object")
+            self.keys(player, PLAYER_KEYS, where)
+            lp = self.typed(player, "life_points", int, where, 8000)
+            if lp < 0:
+                raise self.error(f"{where}.life_points", "life points cannot be negative")
+            pos.life_points[p] = lp
+            self.player(p, player, where)
+        self.extra_monster_zones(doc)
+        self.check_field()
+        pos.slots = self.slots
+        return pos
+
+    def player(self, p: int, player: dict, where: str) -> None:
+        for name in LISTS:
+            items = self.typed(player, name, list, where, [])
+            for i, item in enumerate(items):
+                self.list_card(p, name, i, item, f"{where}.{name}[{i}]")
+        zones = self.typed(player, "monster_zones", list, where, [None] * 5)
+        if len(zones) != 5:
+            raise self.error(f"{where}.monster_zones",
+                             f"there are 5 Main Monster Zones, {len(zones)} entries given")
+        for z, entry in enumerate(zones):
+            if entry is not None:
+                self.monster(p, "monster_zone", z, entry, f"{where}.monster_zones[{z}]")
+        st = self.typed(player, "spell_trap_zones", list, where, [None] * 5)
+        if len(st) != 5:
+            raise self.error(f"{where}.spell_trap_zones",
+                             f"there are 5 Spell & Trap Zones, {len(st)} entries given")
+        pendulum = self.typed(player, "pendulum_zones", list, where, [None, None])
+        if len(pendulum) != 2:
+            raise self.error(f"{where}.pendulum_zones", "there are 2 Pendulum Zones (left, right)")
+        for side, z in ((0, 0), (1, 4)):
+            if pendulum[side] is not None:
+                if st[z] is not None:
+                    raise self.error(f"{where}.pendulum_zones[{side}]",
+                                     f"the Pendulum Zone is Spell & Trap Zone {z}, which already holds a card")
+                st = list(st)
+                st[z] = pendulum[side]
+        for z, entry in enumerate(st):
+            if entry is not None:
+                self.spell_trap(p, z, entry, f"{where}.spell_trap_zones[{z}]")
+        fz = player.get("field_zone")
+        if fz is not None:
+            self.spell_trap(p, 5, fz, f"{where}.field_zone")
+
+    def list_card(self, p: int, name: str, i: int, item: Any, where: str) -> None:
+        face_up, proper = False, True
+        ref = item
+        if isinstance(item, dict):
+            self.keys(item, LIST_KEYS, where)
+            ref = item.get("card")
+            face_up = self.typed(item, "face_up", bool, where, False)
+            proper = self.typed(item, "properly_summoned", bool, where, True)
+        card = self.card(ref, f"{where}.card" if isinstance(item, dict) else where)
+        location = name
+        if name == "extra_deck":
+            if face_up and not card.is_pendulum:
+                raise self.error(where, f"{card.name} is not a Pendulum monster: only those are face-up in the Extra Deck")
+            if not face_up and not (card.is_extra_deck or card.is_pendulum):
+                raise self.error(where, f"{card.name} is not an Extra Deck monster (the Extra Deck holds Fusion, Synchro, Xyz and Link monsters, and Pendulum monsters)")
+        elif name in ("hand", "deck") and card.is_extra_deck:
+            raise self.error(where, f"{card.name} is an Extra Deck monster: it cannot be in the {name.replace('_', ' ')}")
+        elif face_up:
+            raise self.error(f"{where}.face_up", "only Extra Deck cards are face-up or face-down in a list")
+        if "token" in card.kinds:
+            raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
+        self.add(card, owner=p, controller=p, location=location, index=i, field=where,
+                 face_up=face_up, properly_summoned=proper)
+
+    def monster(self, p: int, location: str, z: int, entry: Any, where: str) -> Slot:
+        if not isinstance(entry, dict):
+            entry = {"card": entry}
+        self.keys(entry, MONSTER_KEYS, where)
+        card = self.card(entry.get("card"), f"{where}.card")
+        if not card.is_monster:
+            raise self.error(f"{where}.card", f"{card.name} is not a monster card")
+        position = self.typed(entry, "position", str, where, "attack")
+        if position not in BATTLE_POSITIONS:
+            raise self.error(f"{where}.position", f"unknown position {position!r}; use attack, defense or set")
+        if card.is_link and position != "attack":
+            raise self.error(f"{where}.position", f"{card.name} is a Link monster: Link monsters are always in face-up Attack Position")
+        controller = p if location == "monster_zone" else self.typed(entry, "controller", int, where, 0)
+        if controller not in (0, 1):
+            raise self.error(f"{where}.controller", "the controller is 0 or 1")
+        if location == "monster_zone" and "controller" in entry and entry["controller"] != p:
+            raise self.error(f"{where}.controller", f"a Main Monster Zone of player {p} is controlled by player {p}")
+        slot = self.add(card, owner=controller, controller=controller, location=location, index=z, field=where,
+                        position=position,
+                        summoned_this_turn=self.typed(entry, "summoned_this_turn", bool, where, False),
+                        position_changed_this_turn=self.typed(entry, "position_changed_this_turn", bool, where, False),
+                        properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
+                        from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck))
+        materials = self.typed(entry, "materials", list, where, [])
+        if materials and not card.is_xyz:
+            raise self.error(f"{where}.materials", f"{card.name} is not an Xyz monster: only Xyz monsters have Xyz Materials")
+        for m, ref in enumerate(materials):
+            mwhere = f"{where}.materials[{m}]"
+            mcard = self.card(ref, mwhere)
+            if "token" in mcard.kinds:
+                raise self.error(mwhere, f"{mcard.name} is a Token: a Token cannot be an Xyz Material")
+            self.add(mcard, owner=controller, controller=controller, location="xyz_material", index=m,
+                     field=mwhere, attached_to=slot)
+        return slot
+
+    def spell_trap(self, p: int, z: int, entry: Any, where: str) -> None:
+        if not isinstance(entry, dict):
+            entry = {"card": entry, "face_up": True}
+        self.keys(entry, ST_KEYS, where)
+        card = self.card(entry.get("card"), f"{where}.card")
+        face_up = self.typed(entry, "face_up", bool, where, True)
+        if z == 5:
+            if not (card.is_spell and "field" in card.kinds):
+                raise self.error(where, f"{card.name} is not a Field Spell: only Field Spells go in the Field Zone")
+            self.add(card, owner=p, controller=p, location="field_zone", index=0, field=where, face_up=face_up)
+            return
+        if card.is_monster:
+            if not card.is_pendulum:
+                raise self.error(where, f"{card.name} is not a Pendulum monster: a monster card in a Spell & Trap Zone must be a Pendulum monster in a Pendulum Zone")
+            if z not in (0, 4):
+                raise self.error(where, f"{card.name} is a Pendulum monster: the Pendulum Zones are the leftmost and rightmost Spell & Trap Zones (0 and 4)")
+            if not face_up:
+                raise self.error(f"{where}.face_up", "a Pendulum monster in a Pendulum Zone is face-up")
+        elif "field" in card.kinds:
+            raise self.error(where, f"{card.name} is a Field Spell: it goes in the field_zone")
+        self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where, face_up=face_up)
+
+    def extra_monster_zones(self, doc: dict) -> None:
+        emz = self.typed(doc, "extra_monster_zones", list, "", [None, None])
+        if len(emz) != 2:
+            raise self.error("extra_monster_zones", f"there are 2 Extra Monster Zones, {len(emz)} entries given")
+        for z, entry in enumerate(emz):
+            if entry is not None:
+                where = f"extra_monster_zones[{z}]"
+                slot = self.monster(0, "extra_monster_zone", z, entry, where)
+                if not slot.card.is_extra_deck and not slot.card.is_pendulum:
+                    raise self.error(f"{where}.card", f"{slot.card.name} cannot be in an Extra Monster Zone: only monsters summoned from the Extra Deck go there")
+
+    def check_field(self) -> None:
+        for slot in self.slots:
+            if slot.position == "set" and slot.card.is_link:
+                raise self.error(slot.field, f"{slot.card.name} is a Link monster: it cannot be face-down")
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word

@@ -1,0 +1,63 @@
+"""Plays as people read them (a table) and as programs read them (JSON)."""
+from __future__ import annotations
+
+import json
+
+from oracle.yugioh.plays import PlayList, Play
+from oracle.yugioh.position import Position
+
+LABELS = {"normal_summon": "Normal Summon", "normal_set": "Set", "tribute_summon": "Tribute Summon",
+          "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "Change position",
+          "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
+          "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
+          "special_summon": "Special Summon"}
+
+
+def plays_json(found: PlayList) -> str:
+    doc: dict = {"plays": [p.to_json() for p in found]}
+    if not found.complete:
+        doc["stopped"] = found.stopped
+    return json.dumps(doc, indent=1)
+
+
+def describe(play: Play) -> tuple[str, str, str]:
+    """(what, card, with what) of one play, in words."""
+    what = LABELS[play.action]
+    if play.action == "pendulum_summon":
+        card = ", ".join(c.name for c in play.cards)
+    else:
+        card = play.card.name if play.card else ""
+    using = ", ".join(f"{m.name} [{_where(m)}]" for m in play.materials)
+    if play.spell:
+        using = f"{play.spell.name}: {using}" if using else play.spell.name
+    if play.placements:
+        zones = "; ".join(f"{p.card.name} -> {p.location.replace('_', ' ')} {p.index} ({p.position})"
+                          for p in play.placements)
+        using = f"{using}  => {zones}" if using else f"=> {zones}"
+    return what, card, using
+
+
+def plays_table(position: Position, found: PlayList) -> str:
+    if not found:
+        return "No legal play." + ("" if found.complete else f" ({found.stopped})")
+    rows = [("#", "play", "card", "tributes / materials")]
+    rows += [(str(n), *describe(p)) for n, p in enumerate(found, 1)]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = ["  ".join(r[i].ljust(widths[i]) for i in range(3)) + "  " + r[3] for r in rows]
+    lines.insert(1, "-" * min(100, max(len(line) for line in lines)))
+    lines.append(f"{len(found)} plays for player {position.turn_player}"
+                 + ("" if found.complete else f" -- incomplete: {found.stopped}"))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _where(ref) -> str:
+    return f"{ref.location.replace('_', ' ')} {ref.index}"
+
+
+def explanations(position: Position, found: PlayList) -> str:
+    """Cards of the position whose summoning requirement the oracle does not understand."""
+    lines = []
+    names = {s.card.code: s.card.name for s in position.slots}
+    for code, reason in sorted(found.unsupported.items(), key=lambda kv: names.get(kv[0], "")):
+        lines.append(f"unsupported: {names.get(code, code)} ({code}): {reason}; it is never offered as a play")
+    return "\n".join(lines) if lines else "Every card of this position is supported."

@@ -1,0 +1,853 @@
+"""Summoning requirements read from card text, as facts of docs/facts-schema.md.
+
+Material lines ("1 Tuner + 1+ non-Tuner monsters") go through a real grammar: a tokenizer driven
+by the phrase table of ``phrases.py`` and a recursive-descent parser::
+
+    line        := item ("+" item)*
+    item        := [count] qualifiers [noun] postmod*
+                 | [count] QUOTE ("or" QUOTE)*                       (named materials)
+    count       := NUM ["+" | "or more"] | "a" | "an" | "at least" NUM
+    qualifiers  := slot*          slot := qual (("or" | "and/or" | ",") qual)*
+    qual        := ATTRIBUTE | TYPE | KIND | "non-"KIND | QUOTE
+                 | "Level" NUM ["or lower" | "or higher"] | "Rank" NUM
+    postmod     := "Special Summoned from the Extra Deck" | [","] "except" "Tokens"
+                 | "with different" PROP | "with the same" PROP ["but different" PROP]
+                 | "," "including" item
+
+A slot's alternatives multiply out into the alternatives A of the group's ``filter`` facts.
+Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
+no ``proc`` is then emitted (the oracle never summons on a guess).
+
+The remaining sentences (summoning conditions, alternative Xyz procedures, Ritual and Fusion
+Spells, Fusion substitutes) are few fixed wordings, read with the regular expressions below.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+import clingo
+
+from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.phrases import PHRASES
+
+MANY = 99  # "no upper bound" in group/5
+
+Atom = tuple  # ("kind", "tuner"), ("level_min", 7), ("name", 89631139), ("any",), ...
+Lit = tuple  # (sign, Atom) with sign "pos" or "neg"
+
+
+class Unsupported(Exception):
+    """The text is outside the grammar; the message says why, in plain words."""
+
+
+@dataclass
+class Group:
+    lo: int
+    hi: int
+    alts: list[frozenset]  # alternatives, each a frozenset of Lit
+
+
+@dataclass
+class Procedure:
+    method: str
+    groups: list[Group]
+    constraints: list[tuple[str, str]] = field(default_factory=list)  # ("different", "name")
+    sources: list[str] = field(default_factory=list)  # proc_from locations
+
+
+@dataclass
+class Requirements:
+    facts: list[clingo.Symbol]
+    unsupported: str | None = None
+    # Parts of the text that were understood to exist but not encoded (e.g. an alternative
+    # procedure with a condition): the card stays supported through its other procedures.
+    skipped: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Tokenizer
+# --------------------------------------------------------------------------------------------
+_PHRASE_RE = "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True))
+_TOKEN_RE = re.compile(
+    r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])'
+    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?![\w-])|(?P<word>[^\s,+]+))"
+)
+
+
+@dataclass(frozen=True)
+class Tok:
+    cat: str
+    value: object
+    text: str
+
+
+def tokenize(line: str) -> list[Tok]:
+    toks: list[Tok] = []
+    pos = 0
+    line = line.strip().rstrip(".")
+    while pos < len(line):
+        m = _TOKEN_RE.match(line, pos)
+        if not m or m.end() == pos:
+            break
+        pos = m.end()
+        if m.group("quote") is not None:
+            toks.append(Tok("quote", m.group("quote"), m.group(0).strip()))
+        elif m.group("num") is not None:
+            toks.append(Tok("num", (int(m.group("num")), bool(m.group("plus"))), m.group(0).strip()))
+        elif m.group("phrase") is not None:
+            cat, value = PHRASES[m.group("phrase")]
+            toks.append(Tok(cat, value, m.group("phrase")))
+        else:
+            toks.append(Tok("word", m.group("word"), m.group("word")))
+    unknown = [t.text for t in toks if t.cat == "word"]
+    if unknown:
+        raise Unsupported(f"words not understood: {' '.join(unknown)}")
+    return toks
+
+
+# --------------------------------------------------------------------------------------------
+# Parser of material lines
+# --------------------------------------------------------------------------------------------
+QUAL_CATS = {"attr", "nonattr", "race", "kind", "nonkind", "quote", "level", "rank"}
+
+
+class _Item:
+    def __init__(self) -> None:
+        self.count: tuple[int, int] | None = None
+        self.slots: list[list[list]] = []  # slot -> alternatives -> raw quals
+        self.has_noun = False
+        self.extra: list[Lit] = []  # literals every alternative gets (from_extra, not token)
+        self.constraints: list[tuple[str, str]] = []
+        self.including: "_Item | None" = None
+        self.alternatives: list["_Item"] = []
+        self.excepted: list["_Item"] = []  # 'except "X"': materials that must not match  # '1 "X" monster or 1 "Y"': other whole items
+
+
+class _Parser:
+    def __init__(self, toks: list[Tok], library: Library):
+        self.toks = toks
+        self.i = 0
+        self.lib = library
+
+    def peek(self, k: int = 0) -> Tok | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def take(self, cat: str | None = None) -> Tok:
+        tok = self.peek()
+        if tok is None or (cat and tok.cat != cat):
+            want = cat or "more text"
+            got = tok.text if tok else "the end of the line"
+            raise Unsupported(f"expected {want} but found {got!r}")
+        self.i += 1
+        return tok
+
+    def at(self, *cats: str) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.cat in cats
+
+    # line := item ("+" item)*
+    def line(self) -> list[_Item]:
+        items = [self.item()]
+        while self.at("plus"):
+            self.take()
+            items.append(self.item())
+        if self.peek() is not None:
+            raise Unsupported(f"unexpected {self.peek().text!r} in the material line")
+        return items
+
+    def count(self) -> tuple[int, int] | None:
+        if self.at("num"):
+            n, plus = self.take().value
+            if plus or self.at("more"):
+                if self.at("more"):
+                    self.take()
+                if self.at("max"):  # "3 or more (max. 5)"
+                    self.take()
+                    hi, _ = self.take("num").value
+                    self.take("rparen")
+                    return (n, hi)
+                return (n, MANY)
+            return (n, n)
+        if self.at("article"):
+            self.take()
+            return (1, 1)
+        if self.at("atleast"):
+            self.take()
+            n, _ = self.take("num").value
+            return (n, MANY)
+        return None
+
+    def item(self) -> _Item:
+        it = _Item()
+        it.count = self.count()
+        while self.at(*QUAL_CATS):
+            it.slots.append(self.slot())
+        if self.at("noun", "nonnoun"):
+            tok = self.take()
+            it.has_noun = True
+            if tok.value:
+                sign = "neg" if tok.cat == "nonnoun" else "pos"
+                it.slots.append([[(sign, ("kind", tok.value))]])
+        if not it.slots and not it.has_noun:
+            tok = self.peek()
+            raise Unsupported(f"a material with no description (at {tok.text if tok else 'the end'!r})")
+        self.postmods(it)
+        if self.at("or"):
+            self.take()
+            it.alternatives.append(self.item())
+        return it
+
+    def slot(self) -> list[list]:
+        alts = [self.qual()]
+        while True:
+            if self.at("or") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
+                self.take()
+                alts.append(self.qual())
+            elif self.at("comma") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
+                self.take()
+                if self.at("or"):
+                    self.take()
+                alts.append(self.qual())
+            elif self.at("comma") and self.peek(1) and self.peek(1).cat == "or":
+                self.take()
+                self.take()
+                alts.append(self.qual())
+            else:
+                return alts
+
+    def qual(self) -> list:
+        tok = self.take()
+        if tok.cat == "attr":
+            return [("pos", ("attribute", tok.value))]
+        if tok.cat == "nonattr":
+            return [("neg", ("attribute", tok.value))]
+        if tok.cat == "race":
+            return [("pos", ("race", tok.value))]
+        if tok.cat == "kind":
+            return [("pos", ("kind", tok.value))]
+        if tok.cat == "nonkind":
+            return [("neg", ("kind", tok.value))]
+        if tok.cat == "quote":
+            return [("quote", tok.value)]  # name or archetype: decided once the item is known
+        if tok.cat in ("level", "rank"):
+            n, plus = self.take("num").value
+            if plus:
+                raise Unsupported(f"unexpected '+' after {tok.text}")
+            if self.at("lower", "higher"):
+                bound = "max" if self.take().cat == "lower" else "min"
+                if tok.cat == "rank":
+                    raise Unsupported("a Rank range")
+                return [("pos", (f"level_{bound}", n))]
+            return [("pos", ("level" if tok.cat == "level" else "rank", n))]
+        raise Unsupported(f"unexpected {tok.text!r}")
+
+    def postmods(self, it: _Item) -> None:
+        while True:
+            if self.at("from_extra"):
+                self.take()
+                it.extra.append(("pos", ("from_extra",)))
+            elif self.at("except") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "except"):
+                if self.at("comma"):
+                    self.take()
+                self.take("except")
+                if self.at("token"):
+                    self.take()
+                    it.extra.append(("neg", ("kind", "token")))
+                else:  # 'except "Knightmare Mermaid"', 'except "Number" monsters'
+                    it.excepted.append(self.item())
+            elif self.at("with_diff"):
+                self.take()
+                self.props(it, "different")
+            elif self.at("with_same") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "with_same"):
+                if self.at("comma"):
+                    self.take()
+                self.take()
+                self.props(it, "same")
+                if self.at("comma") and self.peek(1) and self.peek(1).cat == "but_diff":
+                    self.take()
+                if self.at("but_diff"):
+                    self.take()
+                    self.props(it, "different")
+            elif self.at("including") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "including"):
+                if self.at("comma"):
+                    self.take()
+                self.take()
+                if it.including is not None:
+                    raise Unsupported("two 'including' parts")
+                it.including = self.item()
+            else:
+                return
+
+
+    def props(self, it: _Item, how: str) -> None:
+        """PROP ("and" PROP)*, as in "with the same Type and Attribute"."""
+        it.constraints.append((how, self.take("prop").value))
+        while self.at("and") and self.peek(1) and self.peek(1).cat == "prop":
+            self.take()
+            it.constraints.append((how, self.take("prop").value))
+
+
+def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom]:
+    """A quoted name as filter atoms (alternatives). '"X" monster' names an archetype when X is
+    one; a bare "X" is a card name. Either falls back on the other reading."""
+    codes = lib.archetype_codes(text) or _inferred_archetype(text, lib)
+    card = lib.by_name(text)
+    if prefer_archetype and codes:
+        return [("archetype", c) for c in codes]
+    if card is not None:
+        # The code of the card literally named, not of the card its name is treated as:
+        # "Neo-Spacian Marine Dolphin" stays itself though it is also "Aqua Dolphin".
+        return [("name", card.code)]
+    if codes:
+        return [("archetype", c) for c in codes]
+    raise Unsupported(f'"{text}" is neither a card name nor an archetype')
+
+
+_INFERRED: dict[tuple[int, str], list[int]] = {}
+
+
+def _inferred_archetype(name: str, lib: Library) -> list[int]:
+    """An archetype missing from archetypes.tsv (newer than the locale file): accepted only when
+    at least 3 cards bear the name and exactly one setcode unknown to the table is shared by all
+    of them. Membership itself still comes from the cards' setcodes."""
+    key = (id(lib), name)
+    if key not in _INFERRED:
+        known = {code for code, _ in lib.archetypes}
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        bearers = [c for c in lib if pattern.search(c.name)]
+        shared = set.intersection(*({s for s in c.setcodes if s not in known} for c in bearers)) \
+            if len(bearers) >= 3 else set()
+        _INFERRED[key] = sorted(shared) if len(shared) == 1 else []
+    return _INFERRED[key]
+
+
+def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
+    """The item's qualifiers multiplied out into alternatives (sets of literals)."""
+    result = _own_alts(it, lib)
+    for other in it.alternatives:
+        if (other.count or (1, 1)) != (it.count or (1, 1)) or other.including or other.constraints:
+            raise Unsupported("alternative materials with different counts")
+        result += [a for a in _item_alts(other, lib) if a not in result]
+    return result
+
+
+def _own_alts(it: _Item, lib: Library) -> list[frozenset]:
+    others = sum(1 for s in it.slots for alt in s for q in alt if q[0] != "quote")
+    prefer_arch = it.has_noun or others > 0
+    slots: list[list[list[Lit]]] = []
+    for slot in it.slots:
+        alts: list[list[Lit]] = []
+        for alt in slot:
+            expanded: list[list[Lit]] = [[]]
+            for q in alt:
+                if q[0] == "quote":
+                    atoms = _resolve_quote(q[1], prefer_arch, lib)
+                    expanded = [e + [("pos", a)] for e in expanded for a in atoms]
+                else:
+                    expanded = [e + [q] for e in expanded]
+            alts.extend(expanded)
+        slots.append(alts)
+    excluded: list[Lit] = []
+    for ex in it.excepted:
+        for alt in _item_alts(ex, lib):
+            if len(alt) != 1 or next(iter(alt))[0] != "pos":
+                raise Unsupported("an 'except' part naming more than one property")
+            excluded.append(("neg", next(iter(alt))[1]))
+    result = []
+    for combo in itertools.product(*slots) if slots else [()]:
+        lits = frozenset(itertools.chain(it.extra, excluded, *combo))
+        if lits not in result:
+            result.append(lits)
+    return result
+
+
+def parse_material_line(line: str, method: str, library: Library) -> Procedure:
+    """The procedure a material line describes (raises Unsupported)."""
+    items = _Parser(tokenize(line), library).line()
+    groups: list[Group] = []
+    constraints: list[tuple[str, str]] = []
+    shared_extra: list[Lit] = []
+    for it in items:
+        if it.constraints:
+            if len(items) > 1:
+                raise Unsupported("a condition on part of the materials ('with different/same ...')")
+            constraints.extend(it.constraints)
+        if ("neg", ("kind", "token")) in it.extra:
+            shared_extra.append(("neg", ("kind", "token")))
+        lo, hi = it.count or (1, 1)
+        if lo < 1 or hi < lo:
+            raise Unsupported(f"a material count of {lo}")
+        alts = _item_alts(it, library)
+        if it.including is None:
+            groups.append(Group(lo, hi, alts))
+            continue
+        # "2+ monsters, including a Link Monster": one material matches both descriptions,
+        # the others only the first one.
+        inc = it.including
+        if inc.constraints or inc.including or (inc.count not in (None, (1, 1), (1, MANY))):
+            raise Unsupported("an 'including' part other than 'including a ...'")
+        inc_alts = [a | b for a in alts for b in _item_alts(inc, library)]
+        groups.append(Group(1, 1, inc_alts))
+        if hi > 1:
+            groups.append(Group(max(lo - 1, 0), hi - 1 if hi != MANY else MANY, alts))
+    if shared_extra:
+        for g in groups:
+            g.alts = [a | frozenset(shared_extra) for a in g.alts]
+    return Procedure(method, _merge_same(groups), constraints)
+
+
+def _merge_same(groups: list[Group]) -> list[Group]:
+    """"Cyber Dragon" + "Cyber Dragon" + "Cyber Dragon" is one group of 3: merge groups with
+    the same alternatives, so 3 "Cyber Dragon" and the long form give the same facts."""
+    out: list[Group] = []
+    for g in groups:
+        same = next((o for o in out if set(o.alts) == set(g.alts)), None)
+        if same is None:
+            out.append(Group(g.lo, g.hi, list(g.alts)))
+        else:
+            same.lo += g.lo
+            same.hi = min(MANY, same.hi + g.hi)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Sentences: summoning conditions, alternative procedures, Spells, substitutes
+# --------------------------------------------------------------------------------------------
+_MUST = re.compile(r"\bMust be (Fusion|Synchro|Xyz|Link|Ritual) Summoned\b")
+_MUST_EITHER = re.compile(r"\bMust be either Fusion Summoned, or Special Summoned")
+_CONTACT = re.compile(
+    r"\bMust (?P<first>first )?be (?:either Fusion Summoned, or )?Special Summoned "
+    r"(?:\(from your Extra Deck\) |from your Extra Deck )?by "
+    r"(?P<how>shuffling|banishing|sending|returning|Tributing) the above (?:cards|monsters) "
+    r"(?P<where>you control|from (?:your|either|any) [^.()]*?)"
+    r"(?: (?:into the (?:Deck|Deck/Extra Deck|Main Deck)|to the (?:GY|Graveyard)|face-down))?"
+    r"(?=[.,( ])")
+_NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
+                       r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
+_EFFECT_ONLY = re.compile(
+    r"^(?:This card's name is also treated as \"[^\"]+\"\. )?(?:Must be Special Summoned (?:with|by) |"
+    r"This card cannot be Special Summoned except (?:with|by) )\"[^\"]+\"[^.]*\.")
+_ALT_XYZ = re.compile(
+    r"You can also Xyz Summon this card by using (?P<what>[^.]*?) you control"
+    r"(?: as (?:the )?material| \(transfer its materials to this card\))?"
+    r"(?P<tail>[^.]*)\.")
+_NO_SUB = re.compile(r"can only be done with the above Fusion Materials|"
+                     r"Must (?:first )?be Fusion Summoned with the above Fusion Material")
+
+_LOC_WORDS = [("hand", "hand"), ("field", "field"), ("control", "field"), ("Monster Zone", "field"),
+              ("GY", "graveyard"), ("Graveyard", "graveyard"), ("Deck", "deck")]
+
+
+def _locations(text: str) -> list[str]:
+    out = []
+    for word, loc in _LOC_WORDS:
+        if word in text and loc not in out:
+            out.append(loc)
+    return out
+
+
+def _sentence_after(text: str, start: int) -> str:
+    end = text.find(".", start)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _alt_xyz(card: Card, lib: Library, text: str) -> tuple[list[Procedure], list[str]]:
+    procs, skipped = [], []
+    for m in _ALT_XYZ.finditer(text):
+        what, tail = m.group("what"), m.group("tail").strip(" ,")
+        before = text[max(0, m.start() - 3):m.start()]
+        if tail or ":" in before or "If " in before or what.startswith(("discarding", "1 monster in")):
+            skipped.append(f"alternative Xyz procedure with a condition: {m.group(0)!r}")
+            continue
+        try:
+            proc = parse_material_line(re.sub(r"^(a|an) ", "1 ", what), "xyz", lib)
+        except Unsupported as e:
+            skipped.append(f"alternative Xyz procedure not understood ({e}): {m.group(0)!r}")
+            continue
+        if len(proc.groups) != 1 or proc.groups[0].lo != 1 or proc.groups[0].hi != 1:
+            skipped.append(f"alternative Xyz procedure with several materials: {m.group(0)!r}")
+            continue
+        procs.append(proc)
+    return procs, skipped
+
+
+def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], list[str], list[str]]:
+    """(procedures, must_method values, skipped notes) of an Extra Deck monster."""
+    text = card.monster_text.replace("\n", " ")
+    method = card.summon_method
+    line = card.first_line
+    must: list[str] = []
+    notes: list[str] = []
+    effect_only = _EFFECT_ONLY.search(text)
+    if effect_only and not _CONTACT.search(text):
+        # No summoning procedure at all: only a named card's effect brings it out, and the
+        # oracle does not play card effects. That is fully understood: no proc, and
+        # must_method(special) forbids every other Special Summon.
+        return [], ["special"], [f"summoned only by a card's effect: {effect_only.group(0)!r}"]
+    if _NOT_POLY.search(text) and not _CONTACT.search(text):
+        m = _NOT_POLY.search(text)
+        raise Unsupported(f"summoned only by a card's effect: {_sentence_after(text, m.start())!r}")
+    if re.search(r"\.\s*$|:", line) or line.startswith(("Must ", "Cannot ", "You can", "If ")):
+        raise Unsupported("no material line")
+    procs = [parse_material_line(line, method, lib)]
+    contact = _CONTACT.search(text)
+    if contact:
+        sentence = _sentence_after(text, contact.start())
+        if re.search(r"either field|any Monster Zone|opponent", sentence):
+            raise Unsupported("contact Fusion using the opponent's monsters")
+        # No Spell is involved, so every location is listed, the field included.
+        sources = ["field"] + [loc for loc in _locations(contact.group("where")) if loc != "field"]
+        cproc = Procedure("contact", procs[0].groups, procs[0].constraints, sources)
+        if _MUST_EITHER.search(text):
+            procs.append(cproc)
+        else:
+            procs = [cproc]
+            if not contact.group("first"):
+                must.append("special")
+    m = _MUST.search(text)
+    if m:
+        must.append(m.group(1).lower())
+    if method == "xyz":
+        alt, skipped = _alt_xyz(card, lib, text)
+        procs += alt
+        notes += skipped
+    elif "You can also" in text and "Summon this card" in text:
+        notes.append("an alternative procedure in the text is not encoded")
+    return procs, must, notes
+
+
+# Ritual Spells ------------------------------------------------------------------------------
+_RIT_TARGET = [
+    (re.compile(r"(?:is|can be) used to Ritual Summon ((?:\"[^\"]+\"(?:, | or |, or )?)+)(?=[ .])"), "names"),
+    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) Ritual Monster\b"), "any"),
+    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) \"([^\"]+)\" Ritual Monster\b"), "archetype"),
+    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) (LIGHT|DARK|EARTH|WATER|FIRE|WIND) Ritual Monster\b"),
+     "attribute"),
+]
+_RIT_TRIBUTE = re.compile(
+    r"Tribute monsters (?:(?:from|on) (?P<from1>your hand or field|your hand or your side of the field|"
+    r"the field or your hand|your hand|your field|your hand and/or field)"
+    r"|whose total (?:Levels|Level Stars) (?:equal|exactly equal|equal or exceed)[^.]*?(?:from|on) "
+    r"(?P<from2>the field or your hand|your hand or field))")
+_RIT_EXACT = re.compile(r"exactly equal|equal exactly|whose total Levels equal the Level|"
+                        r"Level exactly equals the total Levels")
+_RIT_ATLEAST = re.compile(r"equal or exceed|equal \d+ or more|equals? or exceeds?|"
+                          r"Level Stars equal \d+ or more")
+
+
+def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], str | None]:
+    text = card.text.replace("\r\n", " ")
+    targets: list[clingo.Symbol] = []
+    for rx, what in _RIT_TARGET:
+        m = rx.search(text)
+        if not m:
+            continue
+        after = text[m.end():m.end() + 40]
+        if re.match(r"\s*from your (?:Deck|GY|hand or GY|Graveyard|hand or Deck|hand, Deck)", after) or \
+                re.match(r"\s*from your (?:hand or )?(?:Deck|GY|Graveyard)", after):
+            return [], "the Ritual Monster may come from the Deck or GY"
+        if what == "names":
+            for name in re.findall(r"\"([^\"]+)\"", m.group(1)):
+                target = lib.by_name(name)
+                if target is None:
+                    return [], f'"{name}" is not a card name'
+                targets.append(clingo.Function("name", [clingo.Number(target.name_code)]))
+        elif what == "any":
+            targets.append(clingo.Function("any"))
+        elif what == "archetype":
+            codes = lib.archetype_codes(m.group(1))
+            if not codes:
+                return [], f'"{m.group(1)}" is not an archetype'
+            targets += [clingo.Function("archetype", [clingo.Number(c)]) for c in codes]
+        else:
+            targets.append(clingo.Function("attribute", [clingo.Function(m.group(1).lower())]))
+        break
+    if not targets:
+        return [], "which Ritual Monster it summons is not understood"
+    trib = _RIT_TRIBUTE.search(text)
+    if not trib:
+        return [], "where the Tributes come from is not understood"
+    if "and/or banish" in text or "and/or shuffle" in text or "and/or send" in text or \
+            "You must also Tribute a monster" in text:
+        return [], "Tributes or substitutes other than monsters from hand/field"
+    if re.search(r"Tribute (?:Normal|\"[^\"]+\"|[A-Z]+) Monsters", text):
+        return [], "only some monsters may be Tributed"
+    if _RIT_EXACT.search(text):
+        mode = "equal"
+    elif _RIT_ATLEAST.search(text):
+        mode = "at_least"
+    else:
+        return [], "whether the Levels must match exactly is not understood"
+    where = trib.group("from1") or trib.group("from2")
+    s = clingo.Number(card.code)
+    facts = [clingo.Function("ritual_spell", [s, clingo.Function(mode)])]
+    facts += [clingo.Function("ritual_target", [s, t]) for t in targets]
+    facts += [clingo.Function("ritual_tribute_from", [s, clingo.Function(loc)]) for loc in _locations(where)]
+    return facts, None
+
+
+# Fusion Spells and substitutes --------------------------------------------------------------
+_POLY = re.compile(
+    r"^Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your "
+    r"(?P<from>hand or field|hand|field|hand, field, or Deck|hand or field, or your Deck) as "
+    r"(?:Fusion )?Materials?\.")
+_SUBSTITUTE = re.compile(
+    r"can be used as a substitute for any 1 Fusion Material whose name is specifically listed "
+    r"on the Fusion Monster Card|can substitute for any 1 Fusion Material whose name is specifically "
+    r"listed|This card can be used as a substitute for any 1 Fusion Material")
+
+
+def fusion_spell_facts(card: Card) -> list[clingo.Symbol]:
+    m = _POLY.search(card.text.replace("\r\n", " "))
+    if not m:
+        return []
+    s = clingo.Number(card.code)
+    return [clingo.Function("fusion_spell", [s])] + [
+        clingo.Function("fusion_from", [s, clingo.Function(loc)]) for loc in _locations(m.group("from"))]
+
+
+# --------------------------------------------------------------------------------------------
+# Facts
+# --------------------------------------------------------------------------------------------
+def _atom_symbol(atom: Atom) -> clingo.Symbol:
+    name, *args = atom
+    return clingo.Function(name, [clingo.Number(a) if isinstance(a, int) else clingo.Function(a) for a in args])
+
+
+def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
+    c, pn = clingo.Number(code), clingo.Number(p)
+    f = clingo.Function
+    facts = [f("proc", [c, pn, f(proc.method)])]
+    facts += [f("proc_from", [c, pn, f(loc)]) for loc in proc.sources]
+    for g, group in enumerate(proc.groups, 1):
+        gn = clingo.Number(g)
+        facts.append(f("group", [c, pn, gn, clingo.Number(group.lo), clingo.Number(group.hi)]))
+        for a, alt in enumerate(group.alts, 1):
+            an = clingo.Number(a)
+            lits = sorted(alt, key=_lit_order) or [("pos", ("any",))]
+            facts += [f("filter", [c, pn, gn, an, f(sign), _atom_symbol(atom)]) for sign, atom in lits]
+    facts += [f("pconstraint", [c, pn, f(kind, [f(prop)])]) for kind, prop in proc.constraints]
+    return facts
+
+
+def _lit_order(lit: Lit) -> tuple:
+    order = ["level", "level_min", "level_max", "rank", "attribute", "race", "archetype", "name",
+             "kind", "from_extra", "any"]
+    sign, atom = lit
+    return (order.index(atom[0]) if atom[0] in order else 99, sign, str(atom[1:]))
+
+
+def requirements(card: Card, library: Library) -> Requirements:
+    """The summoning-requirement facts of one card (empty for cards without any)."""
+    c = clingo.Number(card.code)
+    f = clingo.Function
+    facts: list[clingo.Symbol] = []
+    skipped: list[str] = []
+    if card.is_extra_deck:
+        try:
+            procs, must, skipped = extra_deck_requirements(card, library)
+        except Unsupported as e:
+            return Requirements([], str(e))
+        for p, proc in enumerate(procs):
+            facts += procedure_facts(card.code, p, proc)
+        facts += [f("must_method", [c, f(m)]) for m in dict.fromkeys(must)]
+        if card.is_fusion and _NO_SUB.search(card.monster_text.replace("\n", " ")):
+            # Not in the schema yet: "only with the above Fusion Materials" (no substitutes).
+            facts.append(f("fusion_no_substitute", [c]))
+        return Requirements(facts, None, skipped)
+    if card.is_spell and "ritual" in card.kinds:
+        facts, why = ritual_spell_facts(card, library)
+        return Requirements(facts, why)
+    if card.is_spell:
+        return Requirements(fusion_spell_facts(card))
+    if card.is_monster:
+        text = card.monster_text.replace("\n", " ")
+        if _SUBSTITUTE.search(text):
+            facts.append(f("fusion_substitute", [c]))
+        m = _MUST.search(text)
+        if m and card.is_ritual:
+            facts.append(f("must_method", [c, f(m.group(1).lower())]))
+    return Requirements(facts)
+
+
+# --------------------------------------------------------------------------------------------
+# Normalised text: the facts read back as one canonical material line per procedure
+# --------------------------------------------------------------------------------------------
+_RACE_TEXT = {v: k for k, v in __import__("oracle.yugioh.phrases", fromlist=["RACES"]).RACES.items()}
+_KIND_TEXT = {v: k for k, v in __import__("oracle.yugioh.phrases", fromlist=["KINDS"]).KINDS.items()}
+_NOUN_KINDS = ("effect", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "normal")
+
+
+def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Library) -> str:
+    words: list[str] = []
+    after: list[str] = []
+    noun_kind = None
+    names = []
+    for sign, atom in sorted(lits, key=lambda l: _lit_order((l[0], (l[1].name,) + tuple(
+            a.number if a.type == clingo.SymbolType.Number else a.name for a in l[1].arguments)))):
+        name, args = atom.name, atom.arguments
+        val = args[0].number if args and args[0].type == clingo.SymbolType.Number else (
+            args[0].name if args else None)
+        neg = sign == "neg"
+        if name == "level":
+            words.append(f"Level {val}")
+        elif name == "level_min":
+            words.append(f"Level {val} or higher")
+        elif name == "level_max":
+            words.append(f"Level {val} or lower")
+        elif name == "rank":
+            words.append(f"Rank {val}")
+        elif name == "attribute":
+            words.append(("non-" if neg else "") + val.upper())
+        elif name == "race":
+            words.append(("non-" if neg else "") + _RACE_TEXT[val])
+        elif name in ("archetype", "name"):
+            if name == "name":
+                card = library.get(val)
+                label = f'"{card.name if card else val}"'
+            else:
+                label = f'"{(library.archetype_name(val) or hex(val)).split("|")[0]}"'
+                label = label if library.archetype_name(val) else f"archetype {hex(val)}"
+            if neg:
+                after.append(f"except {label}")
+            elif name == "name":
+                names.append(label)
+            else:
+                words.append(label)
+        elif name == "kind" and val == "token":
+            if neg:
+                after.append("except Tokens")
+            else:
+                words.append("Token")
+        elif name == "kind":
+            text = _KIND_TEXT.get(val, val)
+            if not neg and val in _NOUN_KINDS and noun_kind is None:
+                noun_kind = text
+            else:
+                words.append(("non-" if neg else "") + text)
+        elif name == "from_extra":
+            after.insert(0, "Special Summoned from the Extra Deck")
+    if names and not words and noun_kind is None:
+        core = " ".join(names)
+    else:
+        noun = f"{noun_kind} Monster" if noun_kind else "monster"
+        if words and words[-1] in ("Tuner", "non-Tuner") and noun_kind is None:
+            noun = ""  # "1 Tuner", "2+ non-Tuners"
+            words[-1] += "s" if plural else ""
+        elif plural:
+            noun += "s"
+        core = " ".join(names + words + ([noun] if noun else []))
+    return ", ".join([core] + after) if after and after != ["Special Summoned from the Extra Deck"] \
+        else " ".join([core] + after)
+
+
+def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
+    """One normalised line per procedure, e.g. '1 Tuner + 1+ non-Tuners' (xyz: ...)."""
+    by_proc: dict[tuple[int, int], dict] = {}
+    for f in facts:
+        if f.name not in ("proc", "group", "filter", "pconstraint", "proc_from"):
+            continue
+        key = (f.arguments[0].number, f.arguments[1].number)
+        entry = by_proc.setdefault(key, {"method": None, "groups": {}, "cons": [], "from": []})
+        args = f.arguments
+        if f.name == "proc":
+            entry["method"] = args[2].name
+        elif f.name == "proc_from":
+            entry["from"].append(args[2].name)
+        elif f.name == "group":
+            entry["groups"].setdefault(args[2].number, {"lo": 0, "hi": 0, "alts": {}})
+            entry["groups"][args[2].number].update(lo=args[3].number, hi=args[4].number)
+        elif f.name == "filter":
+            g = entry["groups"].setdefault(args[2].number, {"lo": 0, "hi": 0, "alts": {}})
+            if args[5].name != "any":
+                g["alts"].setdefault(args[3].number, []).append((args[4].name, args[5]))
+            else:
+                g["alts"].setdefault(args[3].number, [])
+        else:
+            c = args[2]
+            entry["cons"].append(f"{c.name} {c.arguments[0].name}")
+    lines = []
+    for (_, p), entry in sorted(by_proc.items()):
+        parts = []
+        for _, g in sorted(entry["groups"].items()):
+            lo, hi = g["lo"], g["hi"]
+            count = str(lo) if lo == hi else f"{lo}+" if hi == MANY else f"{lo}-{hi}"
+            plural = hi > 1
+            alts = [_alt_text(lits, plural, library) for _, lits in sorted(g["alts"].items())]
+            parts.append(f"{count} " + " or ".join(alts))
+        text = " + ".join(parts)
+        cons = {"different name": "different names", "different race": "different Types",
+                "different attribute": "different Attributes", "same race": "the same Type",
+                "same attribute": "the same Attribute"}
+        if entry["cons"]:
+            text += " with " + " and ".join(cons.get(c, c) for c in entry["cons"])
+        src = f", materials also from {'/'.join(entry['from'])}" if entry["from"] else ""
+        lines.append(f"{entry['method']} #{p}: {text}{src}")
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Coverage over a library
+# --------------------------------------------------------------------------------------------
+_NAMED_ONLY = re.compile(r'^(?:\d+ )?"[^"]+"(?: \+ (?:\d+ )?"[^"]+")*$')
+
+
+def coverage(library: Library) -> dict:
+    """How many summoning requirements are understood, per kind, with the reasons of the rest."""
+    kinds = {k: {"total": 0, "supported": 0} for k in ("fusion", "synchro", "xyz", "link")}
+    named = {"total": 0, "supported": 0}
+    effect_only = 0
+    reasons: dict[str, list[str]] = {}
+    spells: list[Requirements] = []
+    for card in library:
+        if card.is_extra_deck:
+            req = requirements(card, library)
+            entry = kinds[card.summon_method]
+            entry["total"] += 1
+            ok = req.unsupported is None
+            entry["supported"] += ok
+            if ok and not any(f.name == "proc" for f in req.facts):
+                effect_only += 1
+            if card.is_fusion and _NAMED_ONLY.match(card.first_line):
+                named["total"] += 1
+                named["supported"] += ok
+            if not ok:
+                key = re.sub(r'"[^"]*"', '"…"', req.unsupported)
+                reasons.setdefault(key, []).append(card.name)
+        elif card.is_spell and "ritual" in card.kinds:
+            spells.append(requirements(card, library))
+    rituals = [c for c in library if c.is_monster and c.is_ritual]
+    targets = [f.arguments[1] for r in spells for f in r.facts if f.name == "ritual_target"]
+    tied = sum(1 for c in rituals if any(_ritual_match(c, t, library) for t in targets))
+    kinds["ritual"] = {"total": len(rituals), "supported": tied}
+    kinds["ritual_spell"] = {"total": len(spells), "supported": sum(r.unsupported is None for r in spells)}
+    kinds["named_fusion"] = named
+    for entry in kinds.values():
+        entry["percent"] = round(100 * entry["supported"] / entry["total"], 1) if entry["total"] else 100.0
+    extra_total = sum(kinds[k]["total"] for k in ("fusion", "synchro", "xyz", "link"))
+    extra_ok = sum(kinds[k]["supported"] for k in ("fusion", "synchro", "xyz", "link"))
+    return {
+        "kinds": kinds,
+        "extra_deck": {"total": extra_total, "supported": extra_ok,
+                       "percent": round(100 * extra_ok / extra_total, 1) if extra_total else 100.0,
+                       "effect_only": effect_only},
+        "unsupported_reasons": sorted(
+            ({"reason": r, "count": len(names), "examples": names[:3]} for r, names in reasons.items()),
+            key=lambda e: (-e["count"], e["reason"])),
+    }
+
+
+def _ritual_match(card: Card, target: clingo.Symbol, library: Library) -> bool:
+    if target.name == "any":
+        return True
+    value = target.arguments[0]
+    if target.name == "name":
+        return value.number in (card.code, card.alias)
+    if target.name == "archetype":
+        return library.in_archetype(card, value.number)
+    if target.name == "attribute":
+        return card.attribute == value.name
+    return False
