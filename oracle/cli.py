@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from oracle import jsonfile
 from oracle.errors import OracleError
 
 
@@ -29,15 +30,7 @@ def main() -> None:
 
 def read_document(path: str) -> dict:
     """The JSON document of a position file, with errors that name the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=path) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                          source=path) from None
+    doc = jsonfile.read(path)
     if not isinstance(doc, dict):
         raise OracleError("a position is a JSON object", source=path)
     return doc
@@ -54,7 +47,10 @@ def read_document(path: str) -> dict:
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
           limit: int | None, timeout: float | None) -> None:
-    """List every legal play of the turn player from POSITION (a position JSON file)."""
+    """List every legal play from POSITION (a position JSON file).
+
+    Yu-Gi-Oh!: the summons and position changes of the turn player.  Duel Masters: the summons
+    of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments."""
     doc = read_document(position)
     game = doc.get("game", "yugioh")
     if game == "duel-masters":
@@ -90,15 +86,11 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
 
 def _register() -> None:
     """Subcommand groups that live beside their features."""
-    import importlib
+    from oracle.yugioh.cards_cli import cards, deck
+    from oracle.yugioh.puzzle_cli import puzzle
 
-    for module, names in (("oracle.yugioh.cards_cli", ("cards", "deck")), ("oracle.yugioh.puzzle_cli", ("puzzle",))):
-        try:  # TEMPORARY during development
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        for name in names:
-            main.add_command(getattr(mod, name))
+    for group in (cards, deck, puzzle):
+        main.add_command(group)
 
 
 _register()

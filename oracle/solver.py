@@ -23,6 +23,7 @@ class SolveResult:
     stopped: str | None = None  # why the enumeration stopped early, in plain words
     seconds: float = 0.0
     costs: list[list[int]] = field(default_factory=list)
+    atoms: list[list[clingo.Symbol]] = field(default_factory=list)  # every atom, with atoms=True
 
     @property
     def complete(self) -> bool:
@@ -55,13 +56,15 @@ def solve(
     project: bool = False,
     optimal_only: bool = False,
     assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+    atoms: bool = False,
 ) -> SolveResult:
     """Enumerate models of a grounded control.
 
     ``limit`` caps the number of models (0/None: all), ``timeout`` the seconds spent.  With
     ``project`` models that agree on the shown atoms are reported once (clingo's projective
     enumeration), which is how "one play per distinct material set" is kept while the rules
-    still check that some zone and position exist.
+    still check that some zone and position exist.  With ``atoms`` every atom of each model is
+    kept too (``result.atoms``): the state fluents a line checker prints after each step.
     """
     conf = ctl.configuration.solve
     conf.models = str(limit or 0)
@@ -77,6 +80,8 @@ def solve(
             return
         result.models.append(list(model.symbols(shown=True)))
         result.costs.append(list(model.cost))
+        if atoms:
+            result.atoms.append(list(model.symbols(atoms=True)))
 
     with ctl.solve(on_model=on_model, assumptions=list(assumptions), async_=True) as handle:
         finished = handle.wait(timeout) if timeout else handle.wait()

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from oracle.errors import OracleError, UnknownCard
-from oracle.duel_masters.paths import facts_dir
+from oracle.resources import facts_dir
 
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 LIBRARY_FILE = "duel_masters/cards.json.gz"

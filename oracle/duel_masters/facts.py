@@ -46,7 +46,11 @@ def filter_term(flt: tuple, position: Position) -> Symbol:
 
 
 def race_set(position: Position) -> frozenset[str]:
-    return frozenset(r for c in position.library.cards for r in c.races)
+    """Every race name of the library (plural forms in card text are matched against it)."""
+    lib = position.library
+    if not hasattr(lib, "_races"):
+        lib._races = frozenset(r for c in lib.cards for r in c.races)
+    return lib._races
 
 
 def card_facts(card: Card, position: Position) -> list[Symbol]:
@@ -54,13 +58,14 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
     out = [_f("card", c), _f("cost", c, card.cost), _f("mana_number", c, card.mana_number)]
     if card.is_creature:
         out.append(_f("creature", c))
-    if card.evolution:
+    found = kw.abilities(card, race_set(position))
+    # The text is the authority: some cards (Alphadios) say "Evolution" without the supertype.
+    if card.evolution or found.of(kw.Evolution):
         out.append(_f("evolution", c))
     out += [_f("civ", c, _c(x)) for x in card.civilizations]
     for race in card.races:
         out.append(Function("race", [Number(c), String(race)]))
         out += [Function("race_word", [Number(c), String(w)]) for w in race.split(" ")]
-    found = kw.abilities(card, race_set(position))
     for k, ab in enumerate(found.items, start=1):
         out += _ability_facts(c, k, ab, position)
     return out

@@ -97,7 +97,7 @@ class PutIntoBattleZone:
 
 @dataclass(frozen=True)
 class Trigger:
-    event: str  # "self_enters", "other_enters", "opponent_summons", "you_summon"
+    event: str  # "self_enters", "other_enters", "opponent_summons"
 
 
 @dataclass
@@ -111,17 +111,12 @@ class Abilities:
 
 # ---------------------------------------------------------------- patterns
 
-_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 _ZONES = {"mana zone": "mana_zone", "graveyard": "graveyard", "hand": "hand",
           "hyperspatial zone": "hyperspatial_zone", "deck": "deck"}
 _RELEVANT = re.compile(
     r"summon|costs? \d+ (?:more|less)|cost (?:up to )?\d+ (?:more|less)|evolution|"
     r"into the battle zone|shield trigger|ninja strike|gravity zero|revenge chance|"
     r"without paying", re.I)
-
-
-def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _NUM[word.lower()]
 
 
 def _civ_filter(words: str) -> tuple | None:
@@ -133,21 +128,19 @@ def _civ_filter(words: str) -> tuple | None:
 
 
 def _race_phrase(phrase: str, races: frozenset[str]) -> tuple | None:
-    """'Armored Dragons' / 'Cyber Viruses' / 'creatures that has Dragon in its race'."""
+    """'Armored Dragons' / 'Cyber Viruses' / 'creatures that has Dragon in its race'.
+
+    Plurals are matched against the races of the data only, so a misspelt race in the text
+    ("Horn Beasts" for Horned Beast) stays unsupported instead of being guessed.
+    """
     phrase = phrase.strip().rstrip(".")
     m = re.fullmatch(r"creatures? that ha(?:s|ve) (\w+) in (?:its|their) race", phrase)
     if m:
         return ("race_word", m.group(1))
-    for cut in ("es", "s", ""):
-        if cut and not phrase.endswith(cut):
-            continue
-        stem = phrase[: len(phrase) - len(cut)] if cut else phrase
+    for stem in (phrase[:-2] if phrase.endswith("es") else None,
+                 phrase[:-1] if phrase.endswith("s") else None, phrase):
         if stem in races:
             return ("race", stem)
-        if stem.endswith("i") and stem[:-1] + "us" in races:  # no such plural today; kept honest
-            return ("race", stem[:-1] + "us")
-    if phrase.endswith("ses") and phrase[:-2] in races:  # "Cyber Viruses" -> "Cyber Virus"
-        return ("race", phrase[:-2])
     return None
 
 
@@ -236,7 +229,7 @@ def _line_abilities(line: str, card: Card, races: frozenset[str]) -> list | None
                      r"( for no cost| without paying its cost)?\.", low)
     if m:
         return [SummonFrom(_ZONES[m.group(1)], bool(m.group(2)))]
-    put = _put_ability(text, races)
+    put = _put_ability(text, races, card)
     if put is not None:
         # "When you put this creature into the battle zone, you may put ...": both a trigger
         # of this creature and, when it resolves, a put ability.
@@ -252,13 +245,14 @@ def _line_abilities(line: str, card: Card, races: frozenset[str]) -> list | None
     return None
 
 
-def _put_ability(text: str, races: frozenset[str]) -> list | None:
+def _put_ability(text: str, races: frozenset[str], card: Card) -> list | None:
     low = text.lower()
     m = re.search(r"put an? (non-evolution )?(.+?) from your (mana zone|hand|graveyard) into the "
                   r"battle zone( tapped)?\.", low)
-    if m and "silent skill" not in low[: m.start()] or (m and low.startswith("silent skill")):
+    if m:
         what = text[m.start(2): m.end(2)]
-        filt = _creature_noun(what, races)
+        # "an Obsidian Scarab" on Obsidian Scarab: a copy of the card itself, by name.
+        filt = (("name", what),) if what == card.name else _creature_noun(what, races)
         if filt is None:
             return None
         filters = ((("non_evolution",),) if m.group(1) else ()) + filt

@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass, field
 
 from oracle.duel_masters.cards import CIVILIZATIONS, Card, Library, card_from_dict, library
-from oracle.errors import OracleError, UnknownCard
+from oracle.errors import OracleError
 
 ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone")
 # Which per-card flags each zone accepts (anything else is a typo we report).
@@ -59,21 +59,8 @@ class Position:
         return self.instances[iid - 1]
 
 
-def load_text(text: str, source: str) -> dict:
-    """Parse position JSON text, refusing duplicate keys (e.g. "tapped" given twice)."""
-
-    def pairs(items):
-        seen = {}
-        for key, value in items:
-            if key in seen:
-                raise OracleError(f"key {key!r} is given twice in one object", source=source)
-            seen[key] = value
-        return seen
-
-    try:
-        return json.loads(text, object_pairs_hook=pairs)
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc}", source=source) from None
+def _is_player(value) -> bool:
+    return type(value) is int and value in (0, 1)  # bool is an int in Python: refuse it
 
 
 def _need(cond: bool, problem: str, where: str) -> None:
@@ -102,11 +89,17 @@ def _custom_cards(rows, base: Library) -> list[Card]:
         for k, civ in enumerate(civs):
             _need(civ in CIVILIZATIONS, f"{row['civilizations'][k]!r} is not a civilization "
                   f"({', '.join(CIVILIZATIONS)})", f"{where}.civilizations[{k}]")
-        _need(isinstance(row["cost"], int) and row["cost"] >= 0, "cost must be an integer >= 0", f"{where}.cost")
+        _need(type(row["cost"]) is int and row["cost"] >= 0, "cost must be an integer >= 0", f"{where}.cost")
         kind = str(row["type"]).lower().replace(" ", "_")
         _need(kind in CARD_TYPES, f"type must be one of {CARD_TYPES}", f"{where}.type")
+        races = row.get("races", [])
+        _need(isinstance(races, list) and all(isinstance(r, str) for r in races),
+              "races must be a list of strings", f"{where}.races")
+        _need(isinstance(row.get("text", ""), str), "text must be a string", f"{where}.text")
+        _need(isinstance(row.get("evolution", False), bool), "evolution must be true or false",
+              f"{where}.evolution")
         mana = row.get("mana_number", 1)
-        _need(isinstance(mana, int) and mana >= 0, "mana_number must be an integer >= 0", f"{where}.mana_number")
+        _need(type(mana) is int and mana >= 0, "mana_number must be an integer >= 0", f"{where}.mana_number")
         made.append(card_from_dict({**row, "civilizations": civs, "type": kind}, next_code + n))
     return made
 
@@ -123,10 +116,7 @@ def _card_entry(entry, zone: str, where: str, lib: Library) -> tuple[Card, dict,
                           f"(allowed: {sorted(FLAGS.get(zone, set())) or 'none'})", field=where)
     for key, value in flags.items():
         _need(isinstance(value, bool), f"{key!r} must be true or false", f"{where}.{key}")
-    try:
-        card = lib.get(str(entry["card"]), field=f"{where}.card")
-    except UnknownCard:
-        raise
+    card = lib.get(str(entry["card"]), field=f"{where}.card")
     label = entry.get("id")
     return card, flags, None if label is None else str(label)
 
@@ -146,15 +136,15 @@ def _parse(doc, source: str, lib: Library) -> Position:
     _need(not extra, f"unknown key(s) {sorted(extra)}", None)
     _need(doc.get("game") == "duel-masters", "game must be \"duel-masters\"", "game")
     rules = doc.get("rules", "duel-masters")
-    _need(rules in RULES, f"rules must be one of {sorted(RULES)}", "rules")
+    _need(isinstance(rules, str) and rules in RULES, f"rules must be one of {sorted(RULES)}", "rules")
     if "cards" in doc:
         lib = lib.extended(_custom_cards(doc["cards"], lib))
     turn = doc.get("turn", {"player": 0, "step": "main"})
     _need(isinstance(turn, dict), "must be an object", "turn")
     extra = set(turn) - {"player", "step"}
     _need(not extra, f"unknown key(s) {sorted(extra)}", "turn")
-    _need(turn.get("player") in (0, 1), "must be 0 or 1", "turn.player")
-    _need(turn.get("step", "main") in STEPS, f"must be one of {STEPS}", "turn.step")
+    _need(_is_player(turn.get("player")), "must be 0 or 1", "turn.player")
+    _need(isinstance(turn.get("step", "main"), str) and turn.get("step", "main") in STEPS, f"must be one of {STEPS}", "turn.step")
     players = doc.get("players")
     _need(isinstance(players, list) and len(players) == 2, "must be a list of 2 players", "players")
     states, instances, labels = [], [], {}
@@ -164,7 +154,7 @@ def _parse(doc, source: str, lib: Library) -> Position:
         extra = set(pdoc) - set(ZONES) - {"spells_cast_this_turn", "ninja_strike_used"}
         _need(not extra, f"unknown key(s) {sorted(extra)}", where)
         spells = pdoc.get("spells_cast_this_turn", 0)
-        _need(isinstance(spells, int) and spells >= 0, "must be an integer >= 0", f"{where}.spells_cast_this_turn")
+        _need(type(spells) is int and spells >= 0, "must be an integer >= 0", f"{where}.spells_cast_this_turn")
         used = pdoc.get("ninja_strike_used", False)
         _need(isinstance(used, bool), "must be true or false", f"{where}.ninja_strike_used")
         states.append(PlayerState(spells, used))
@@ -185,18 +175,19 @@ def _parse(doc, source: str, lib: Library) -> Position:
                                           summoned_this_turn=flags.get("summoned_this_turn", False),
                                           broken=flags.get("broken", False), label=label))
     effects = []
+    _need(isinstance(doc.get("effects", []), list), "must be a list", "effects")
     for n, eff in enumerate(doc.get("effects", [])):
         at = f"effects[{n}]"
         _need(isinstance(eff, dict) and set(eff) <= {"card", "player"} and "card" in eff,
               "must be an object with 'card' and 'player'", at)
-        _need(eff.get("player") in (0, 1), "must be 0 or 1", f"{at}.player")
+        _need(_is_player(eff.get("player")), "must be 0 or 1", f"{at}.player")
         effects.append((eff["player"], lib.get(str(eff["card"]), field=f"{at}.card")))
     resolving = None
     if "resolving" in doc:
         res = doc["resolving"]
         _need(isinstance(res, dict) and set(res) <= {"card", "player"} and "card" in res,
               "must be an object with 'card' and 'player'", "resolving")
-        _need(res.get("player") in (0, 1), "must be 0 or 1", "resolving.player")
+        _need(_is_player(res.get("player")), "must be 0 or 1", "resolving.player")
         resolving = (res["player"], lib.get(str(res["card"]), field="resolving.card"))
     step = turn.get("step", "main")
     if step == "shield_break":

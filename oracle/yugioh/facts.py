@@ -3,6 +3,7 @@ glued by hand)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from clingo import Function, Number, Symbol
 
@@ -116,13 +117,15 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
         f.append(fact("init", ("ns_used", position.turn_player, 0)))
     if position.pendulum_summon_used:
         f.append(fact("init", ("ps_used", position.turn_player, 0)))
+    for p, lp in enumerate(position.life_points):
+        f.append(fact("init", ("lp", p, lp)))
     for slot in position.slots:
         f += slot_facts(slot)
     cards = sorted(position.cards(), key=lambda c: c.code)
     archetypes: set[int] = set()
     for card in cards:
         f += card_facts(card)
-        req = requirements(card, library)
+        req = _requirements(card, library)
         f += req.facts
         if req.unsupported:
             inst.unsupported[card.code] = req.unsupported
@@ -132,6 +135,12 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
             if library.in_archetype(card, a):
                 f.append(fact("archetype_of", card.code, a))
     return inst
+
+
+@lru_cache(maxsize=4096)
+def _requirements(card: Card, library: Library):
+    # Card text does not change while the process runs: read each card's requirements once.
+    return requirements(card, library)
 
 
 def _archetype(symbol: Symbol) -> int | None:

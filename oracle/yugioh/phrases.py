@@ -8,6 +8,9 @@ line unsupported, naming the unknown words: the parser never guesses.
 Categories:
   attr      an Attribute              -> filter atom attribute(A)
   nonattr   "non-WIND"                -> neg attribute(A)
+  nonrace   "non-Spellcaster"         -> neg race(R)
+  lparen/rparen  "(" and ")" (matched by the tokenizer itself): "(max. 5)", and a parenthesised
+            qualifier after the noun: "2 monsters with different Types (Beast, Fiend, or Illusion)"
   race      a Type                    -> race(R)
   kind      a card kind adjective     -> kind(K)           ("Effect", "Synchro", "Tuner", ...)
   nonkind   a negated kind adjective  -> neg kind(K)       ("non-Tuner", "non-Link", ...)
@@ -54,6 +57,7 @@ def _table() -> dict[str, tuple[str, object]]:
     for text, race in RACES.items():
         t[text] = ("race", race)
         t[text + "-Type"] = ("race", race)  # older wording: "Dragon-Type monsters"
+        t["non-" + text] = ("nonrace", race)
     for text, kind in KINDS.items():
         t[text] = ("kind", kind)
         t["non-" + text] = ("nonkind", kind)
@@ -76,8 +80,9 @@ def _table() -> dict[str, tuple[str, object]]:
     t["with the same"] = ("with_same", None)
     t["but different"] = ("but_diff", None)
     t["and"] = ("and", None)  # "with the same Type and Attribute"
-    t["(max."] = ("max", None)  # "3 or more (max. 5)"
-    t[")"] = ("rparen", None)
+    t["max."] = ("max", None)  # "3 or more (max. 5)"
+    t["and different"] = ("and_diff", None)  # "with different Types and different Attributes"
+    t["x"] = ("times", None)  # "3 x "Crimson Nova the Dark Cubic Lord""
     for word in ("names", "name"):
         t[word] = ("prop", "name")
     for word in ("Types", "Type"):

@@ -109,10 +109,16 @@ def as_position(position: Position | dict | str | Path, library: Library | None 
 
 
 def ground(position: Position, instance: Instance, *, zones: bool = False, horizon: int = 1,
-           extra: str = "") -> clingo.Control:
-    """The rules core grounded for ``horizon`` steps of one position."""
+           extra: str = "", effects: bool = True) -> clingo.Control:
+    """The rules core grounded for ``horizon`` steps of one position.
+
+    ``effects`` grounds what each step changes (asp/yugioh/effects.lp); the plays of a single
+    position leave it out, as nothing reads the state after their one step."""
     program = instance.program() + ("show_zones.\n" if zones else "") + extra
-    parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in range(1, horizon + 1)]
+    steps = range(1, horizon + 1)
+    parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in steps]
+    if effects:
+        parts += [("effects", [clingo.Number(t)]) for t in steps]
     return make_control(encoding("yugioh"), program, parts=parts)
 
 
@@ -126,11 +132,33 @@ def plays(position: Position | dict | str | Path, *, zones: bool = False, limit:
     library = library or Library.load()
     position = as_position(position, library)
     instance = position_facts(position, library)
-    ctl = ground(position, instance, zones=zones)
+    ctl = ground(position, instance, zones=zones, effects=False)
     result = solve(ctl, limit=limit, timeout=timeout, project=True)
     found = PlayList(sorted((read_play(position, model) for model in result.models), key=Play.sort_key),
                      stopped=result.stopped, seconds=result.seconds, unsupported=instance.unsupported)
     return found
+
+
+def given_facts(play: Play, step: int = 1) -> list[clingo.Symbol]:
+    """The given_* facts of step.lp that pin ``play`` at ``step`` (cards named by code; the solver
+    picks the copies).  Checking a line and re-checking a listed play both go through these."""
+    from collections import Counter
+
+    from oracle.yugioh.facts import fact
+
+    out = [fact("given_act", step, play.action, play.card.id if play.card else "none")]
+    out += [fact("given_mat", step, code, n) for code, n in sorted(Counter(m.id for m in play.materials).items())]
+    out += [fact("given_pend", step, code, n) for code, n in sorted(Counter(c.id for c in play.cards).items())]
+    if play.spell:
+        out.append(fact("given_spell", step, play.spell.id))
+    return out
+
+
+def accepts(position: Position, play: Play, library: Library | None = None) -> bool:
+    """Whether the rules accept ``play`` on its own (strict mode, the play pinned)."""
+    instance = position_facts(position, library)
+    extra = "".join(f"{s}.\n" for s in given_facts(play))
+    return bool(solve(ground(position, instance, extra=extra, effects=False), limit=1).models)
 
 
 def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> Play:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from oracle import jsonfile
 from oracle.errors import OracleError
 from oracle.yugioh.cards import Card, Library
 
@@ -82,17 +83,7 @@ class Position:
 
 def load_position(path: str | Path, library: Library | None = None) -> Position:
     """Read a position file (JSON)."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                          source=source) from None
-    return parse_position(doc, source=source, library=library)
+    return parse_position(jsonfile.read(path), source=str(path), library=library)
 
 
 def parse_position(doc: Any, *, source: str = "<position>", library: Library | None = None) -> Position:

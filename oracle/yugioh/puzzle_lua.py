@@ -75,7 +75,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from oracle.errors import OracleError
 
@@ -169,6 +169,8 @@ class ImportedPuzzle:
 class _LibCard:
     name: str
     pendulum: bool
+    monster: bool = False
+    extra_deck: bool = False      # Fusion, Synchro, Xyz or Link Monster
 
 
 @lru_cache(maxsize=1)
@@ -189,8 +191,10 @@ def _default_library() -> Mapping[int, _LibCard] | None:
                 row = json.loads(line)
                 if "code" not in row:
                     continue
-                cards[int(row["code"])] = _LibCard(str(row.get("name", "")),
-                                                   "pendulum" in row.get("kinds", ()))
+                kinds = set(row.get("kinds", ()))
+                cards[int(row["code"])] = _LibCard(
+                    str(row.get("name", "")), "pendulum" in kinds, "monster" in kinds,
+                    "monster" in kinds and bool(kinds & {"fusion", "synchro", "xyz", "link"}))
         return cards
     except (OSError, ValueError, ImportError):
         return None
@@ -900,6 +904,11 @@ class _Importer:
             key = simple[loc]
             side[key].append(card)
             card.where = f"in player {p}'s {key.replace('_', ' ')}"
+            entry = self.library.get(card.code) if self.library is not None else None
+            if (key == "extra_deck" and entry is not None and hasattr(entry, "extra_deck")
+                    and not entry.extra_deck and not getattr(entry, "pendulum", False)):
+                self.note(line, f"{self.describe(card)} is not an Extra Deck monster; "
+                                "the position loader will refuse it there")
             return
         if loc == LOCATION["LOCATION_DECK"]:
             if seq == 1:
@@ -992,12 +1001,19 @@ class _Importer:
                                 "Zones apart from the Spell & Trap Zones; the position puts the "
                                 f"card in the {side}most Spell & Trap Zone")
             if taken is not None:
+                fate = ("EDOPro does not add it" if card.pzone else
+                        f"EDOPro attaches it to {self.card_name(taken.code)}")
                 self.note(line, f"{self.card_name(card.code)} is added to player {p}'s occupied "
-                                f"Spell & Trap Zone {seq} (EDOPro attaches it to "
-                                f"{self.card_name(b.szones[p][seq].code)}); it is left out")
+                                f"Spell & Trap Zone {seq} ({fate}); it is left out")
                 return
             b.szones[p][seq] = card
             card.where = f"in player {p}'s Spell & Trap Zone {seq}"
+            entry = self.library.get(card.code) if self.library is not None else None
+            if getattr(entry, "monster", False) and not (
+                    getattr(entry, "pendulum", False) and seq in (0, 4)):
+                self.note(line, f"{self.describe(card)} is a monster card in a Spell & Trap Zone "
+                                "(a card effect treats it as a Spell or Trap); the position "
+                                "format only holds Pendulum Monsters there")
         elif seq == 5:
             if b.fzone[p] is not None:
                 self.note(line, f"{self.card_name(card.code)} is added to player {p}'s occupied "
@@ -1112,7 +1128,3 @@ def import_lua(path: Path | str, *, library: Mapping[int, Any] | None | bool = T
     else:
         lib = library
     return _Importer(path, text, lib).run()
-
-
-def import_many(paths: Iterable[Path]) -> list[ImportedPuzzle]:
-    return [import_lua(p) for p in paths]

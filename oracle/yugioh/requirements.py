@@ -23,6 +23,7 @@ Spells, Fusion substitutes) are few fixed wordings, read with the regular expres
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from oracle.yugioh.cards import Card, Library
-from oracle.yugioh.phrases import PHRASES
+from oracle.yugioh.phrases import KINDS, PHRASES, RACES
 
 MANY = 99  # "no upper bound" in group/5
 
@@ -71,8 +72,8 @@ class Requirements:
 # --------------------------------------------------------------------------------------------
 _PHRASE_RE = "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True))
 _TOKEN_RE = re.compile(
-    r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])'
-    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?![\w-])|(?P<word>[^\s,+]+))"
+    r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])|(?P<paren>[()])'
+    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?![\w-])|(?P<word>[^\s,+()]+))"
 )
 
 
@@ -96,6 +97,8 @@ def tokenize(line: str) -> list[Tok]:
             toks.append(Tok("quote", m.group("quote"), m.group(0).strip()))
         elif m.group("num") is not None:
             toks.append(Tok("num", (int(m.group("num")), bool(m.group("plus"))), m.group(0).strip()))
+        elif m.group("paren") is not None:
+            toks.append(Tok("lparen" if m.group("paren") == "(" else "rparen", None, m.group("paren")))
         elif m.group("phrase") is not None:
             cat, value = PHRASES[m.group("phrase")]
             toks.append(Tok(cat, value, m.group("phrase")))
@@ -110,7 +113,7 @@ def tokenize(line: str) -> list[Tok]:
 # --------------------------------------------------------------------------------------------
 # Parser of material lines
 # --------------------------------------------------------------------------------------------
-QUAL_CATS = {"attr", "nonattr", "race", "kind", "nonkind", "quote", "level", "rank"}
+QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank"}
 
 
 class _Item:
@@ -164,12 +167,15 @@ class _Parser:
             if plus or self.at("more"):
                 if self.at("more"):
                     self.take()
-                if self.at("max"):  # "3 or more (max. 5)"
+                if self.at("lparen") and self.peek(1) and self.peek(1).cat == "max":  # "(max. 5)"
+                    self.take()
                     self.take()
                     hi, _ = self.take("num").value
                     self.take("rparen")
                     return (n, hi)
                 return (n, MANY)
+            if self.at("times"):  # "3 x "Name""
+                self.take()
             return (n, n)
         if self.at("article"):
             self.take()
@@ -224,6 +230,8 @@ class _Parser:
             return [("pos", ("attribute", tok.value))]
         if tok.cat == "nonattr":
             return [("neg", ("attribute", tok.value))]
+        if tok.cat == "nonrace":
+            return [("neg", ("race", tok.value))]
         if tok.cat == "race":
             return [("pos", ("race", tok.value))]
         if tok.cat == "kind":
@@ -258,6 +266,11 @@ class _Parser:
                     it.extra.append(("neg", ("kind", "token")))
                 else:  # 'except "Knightmare Mermaid"', 'except "Number" monsters'
                     it.excepted.append(self.item())
+            elif self.at("lparen") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
+                # "2 monsters with different Types (Beast, Fiend, or Illusion)": one more slot
+                self.take()
+                it.slots.append(self.slot())
+                self.take("rparen")
             elif self.at("with_diff"):
                 self.take()
                 self.props(it, "different")
@@ -288,6 +301,9 @@ class _Parser:
         while self.at("and") and self.peek(1) and self.peek(1).cat == "prop":
             self.take()
             it.constraints.append((how, self.take("prop").value))
+        if self.at("and_diff"):
+            self.take()
+            self.props(it, "different")
 
 
 def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom]:
@@ -321,7 +337,12 @@ def _inferred_archetype(name: str, lib: Library) -> list[int]:
         shared = set.intersection(*({s for s in c.setcodes if s not in known} for c in bearers)) \
             if len(bearers) >= 3 else set()
         _INFERRED[key] = sorted(shared) if len(shared) == 1 else []
+        for code in _INFERRED[key]:
+            _INFERRED_NAMES[code] = name
     return _INFERRED[key]
+
+
+_INFERRED_NAMES: dict[int, str] = {}  # for the normalised text only
 
 
 def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
@@ -365,8 +386,43 @@ def _own_alts(it: _Item, lib: Library) -> list[frozenset]:
 
 
 def parse_material_line(line: str, method: str, library: Library) -> Procedure:
-    """The procedure a material line describes (raises Unsupported)."""
+    """The one procedure a material line describes (raises Unsupported)."""
+    procs = parse_material_procs(line, method, library)
+    if len(procs) != 1:
+        raise Unsupported("a material line with several procedures")
+    return procs[0]
+
+
+def parse_material_procs(line: str, method: str, library: Library) -> list[Procedure]:
+    """The procedures a material line describes: one, or one per count when alternatives of an
+    item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
     items = _Parser(tokenize(line), library).line()
+    variants = [_count_variants(it) for it in items]
+    return [_build(list(combo), method, library) for combo in itertools.product(*variants)]
+
+
+def _flatten(it: _Item) -> list[_Item]:
+    head = copy.copy(it)
+    head.alternatives = []
+    return [head] + [x for alt in it.alternatives for x in _flatten(alt)]
+
+
+def _count_variants(it: _Item) -> list[_Item]:
+    flat = _flatten(it)
+    if len(flat) > 1 and any(x.constraints or x.including for x in flat):
+        raise Unsupported("alternative materials with their own conditions")
+    by_count: dict[tuple[int, int], list[_Item]] = {}
+    for x in flat:
+        by_count.setdefault(x.count or (1, 1), []).append(x)
+    out = []
+    for same in by_count.values():
+        head = copy.copy(same[0])
+        head.alternatives = same[1:]
+        out.append(head)
+    return out
+
+
+def _build(items: list[_Item], method: str, library: Library) -> Procedure:
     groups: list[Group] = []
     constraints: list[tuple[str, str]] = []
     shared_extra: list[Lit] = []
@@ -416,17 +472,24 @@ def _merge_same(groups: list[Group]) -> list[Group]:
 # --------------------------------------------------------------------------------------------
 # Sentences: summoning conditions, alternative procedures, Spells, substitutes
 # --------------------------------------------------------------------------------------------
-_MUST = re.compile(r"\bMust be (Fusion|Synchro|Xyz|Link|Ritual) Summoned\b")
+_MUST = re.compile(r"\bMust be (Fusion|Synchro|Xyz|Link|Ritual) Summoned\b|"
+                   r"\bcan only be Special Summoned by (Fusion|Synchro|Xyz|Link|Ritual) Summon\b")
 _MUST_EITHER = re.compile(r"\bMust be either Fusion Summoned, or Special Summoned")
 _CONTACT = re.compile(
-    r"\bMust (?P<first>first )?be (?:either Fusion Summoned, or )?Special Summoned "
-    r"(?:\(from your Extra Deck\) |from your Extra Deck )?by "
-    r"(?P<how>shuffling|banishing|sending|returning|Tributing) the above (?:cards|monsters) "
-    r"(?P<where>you control|from (?:your|either|any) [^.()]*?)"
-    r"(?: (?:into the (?:Deck|Deck/Extra Deck|Main Deck)|to the (?:GY|Graveyard)|face-down))?"
+    r"(?:\bMust (?P<first>first )?be|This card can only be) (?:either Fusion Summoned, or )?Special Summoned "
+    r"(?:\(from your Extra Deck\) |from your Extra Deck,? )?by "
+    r"(?P<how>shuffling|banishing|sending|returning|Tributing) "
+    r"(?:the above (?:cards|monsters) (?P<where>you control|from (?:your|either|any) [^.()]*?)"
+    r"|cards (?P<where2>you control) with the above original names)"
+    r"(?: (?:into the (?:Deck|Deck/Extra Deck|Main Deck)|to the (?:GY|Graveyard|Deck)|face-down))?"
     r"(?=[.,( ])")
 _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
                        r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
+_UNREAD_CONDITIONS = [
+    (re.compile(r"Must (?:first )?be Special Summoned|can only be Special Summoned|"
+                r"You do not use \"Polymerization\""), "special"),
+    (re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned|cannot be Special Summoned except"), "other"),
+]
 _EFFECT_ONLY = re.compile(
     r"^(?:This card's name is also treated as \"[^\"]+\"\. )?(?:Must be Special Summoned (?:with|by) |"
     r"This card cannot be Special Summoned except (?:with|by) )\"[^\"]+\"[^.]*\.")
@@ -455,6 +518,8 @@ def _sentence_after(text: str, start: int) -> str:
 
 
 def _alt_xyz(card: Card, lib: Library, text: str) -> tuple[list[Procedure], list[str]]:
+    """"You can also Xyz Summon this card by using a Rank 3 Xyz Monster you control": one more
+    procedure with a single material; any extra condition or cost leaves it out (noted)."""
     procs, skipped = [], []
     for m in _ALT_XYZ.finditer(text):
         what, tail = m.group("what"), m.group("tail").strip(" ,")
@@ -490,26 +555,33 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
     if _NOT_POLY.search(text) and not _CONTACT.search(text):
         m = _NOT_POLY.search(text)
         raise Unsupported(f"summoned only by a card's effect: {_sentence_after(text, m.start())!r}")
+    # Safety net: a summoning condition this module has no reading for must not be ignored.
+    for rx, why in _UNREAD_CONDITIONS:
+        m = rx.search(text)
+        if m and not (why == "special" and _CONTACT.search(text)) and not \
+                (m.group(0) == "can only be Special Summoned" and _MUST.search(text)):
+            raise Unsupported(f"summoning condition not understood: {_sentence_after(text, m.start())!r}")
     if re.search(r"\.\s*$|:", line) or line.startswith(("Must ", "Cannot ", "You can", "If ")):
         raise Unsupported("no material line")
-    procs = [parse_material_line(line, method, lib)]
+    procs = parse_material_procs(line, method, lib)
     contact = _CONTACT.search(text)
     if contact:
         sentence = _sentence_after(text, contact.start())
         if re.search(r"either field|any Monster Zone|opponent", sentence):
             raise Unsupported("contact Fusion using the opponent's monsters")
         # No Spell is involved, so every location is listed, the field included.
-        sources = ["field"] + [loc for loc in _locations(contact.group("where")) if loc != "field"]
-        cproc = Procedure("contact", procs[0].groups, procs[0].constraints, sources)
+        sources = ["field"] + [loc for loc in _locations(contact.group("where") or contact.group("where2"))
+                              if loc != "field"]
+        cprocs = [Procedure("contact", p.groups, p.constraints, sources) for p in procs]
         if _MUST_EITHER.search(text):
-            procs.append(cproc)
+            procs += cprocs
         else:
-            procs = [cproc]
+            procs = cprocs
             if not contact.group("first"):
                 must.append("special")
     m = _MUST.search(text)
     if m:
-        must.append(m.group(1).lower())
+        must.append((m.group(1) or m.group(2)).lower())
     if method == "xyz":
         alt, skipped = _alt_xyz(card, lib, text)
         procs += alt
@@ -546,19 +618,18 @@ def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], s
         if not m:
             continue
         after = text[m.end():m.end() + 40]
-        if re.match(r"\s*from your (?:Deck|GY|hand or GY|Graveyard|hand or Deck|hand, Deck)", after) or \
-                re.match(r"\s*from your (?:hand or )?(?:Deck|GY|Graveyard)", after):
+        if re.match(r"\s*from your (?:hand or |hand, )?(?:Deck|GY|Graveyard)", after):
             return [], "the Ritual Monster may come from the Deck or GY"
         if what == "names":
             for name in re.findall(r"\"([^\"]+)\"", m.group(1)):
                 target = lib.by_name(name)
                 if target is None:
                     return [], f'"{name}" is not a card name'
-                targets.append(clingo.Function("name", [clingo.Number(target.name_code)]))
+                targets.append(clingo.Function("name", [clingo.Number(target.code)]))
         elif what == "any":
             targets.append(clingo.Function("any"))
         elif what == "archetype":
-            codes = lib.archetype_codes(m.group(1))
+            codes = lib.archetype_codes(m.group(1)) or _inferred_archetype(m.group(1), lib)
             if not codes:
                 return [], f'"{m.group(1)}" is not an archetype'
             targets += [clingo.Function("archetype", [clingo.Number(c)]) for c in codes]
@@ -591,22 +662,24 @@ def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], s
 
 # Fusion Spells and substitutes --------------------------------------------------------------
 _POLY = re.compile(
-    r"^Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your "
-    r"(?P<from>hand or field|hand|field|hand, field, or Deck|hand or field, or your Deck) as "
-    r"(?:Fusion )?Materials?\.")
+    r"^(?:\(This card is always treated as \"Polymerization\"\.\) )?"
+    r"Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters "
+    r"(?:from your (?P<from>hand or field|hand|field)|(?P<control>you control)) as (?:Fusion )?Materials?\.")
 _SUBSTITUTE = re.compile(
-    r"can be used as a substitute for any 1 Fusion Material whose name is specifically listed "
+    r"can be used as a substitute for any 1 Fusion Material whose name is (?:specifically listed|mentioned) "
     r"on the Fusion Monster Card|can substitute for any 1 Fusion Material whose name is specifically "
     r"listed|This card can be used as a substitute for any 1 Fusion Material")
 
 
 def fusion_spell_facts(card: Card) -> list[clingo.Symbol]:
-    m = _POLY.search(card.text.replace("\r\n", " "))
-    if not m:
-        return []
+    text = card.text.replace("\r\n", " ")
+    m = _POLY.search(text)
+    if not m or "you can also" in text[m.end():]:
+        return []  # other materials allowed on conditions: not the plain wording
+    where = "field" if m.group("control") else m.group("from")
     s = clingo.Number(card.code)
     return [clingo.Function("fusion_spell", [s])] + [
-        clingo.Function("fusion_from", [s, clingo.Function(loc)]) for loc in _locations(m.group("from"))]
+        clingo.Function("fusion_from", [s, clingo.Function(loc)]) for loc in _locations(where)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -669,15 +742,15 @@ def requirements(card: Card, library: Library) -> Requirements:
             facts.append(f("fusion_substitute", [c]))
         m = _MUST.search(text)
         if m and card.is_ritual:
-            facts.append(f("must_method", [c, f(m.group(1).lower())]))
+            facts.append(f("must_method", [c, f((m.group(1) or m.group(2)).lower())]))
     return Requirements(facts)
 
 
 # --------------------------------------------------------------------------------------------
 # Normalised text: the facts read back as one canonical material line per procedure
 # --------------------------------------------------------------------------------------------
-_RACE_TEXT = {v: k for k, v in __import__("oracle.yugioh.phrases", fromlist=["RACES"]).RACES.items()}
-_KIND_TEXT = {v: k for k, v in __import__("oracle.yugioh.phrases", fromlist=["KINDS"]).KINDS.items()}
+_RACE_TEXT = {v: k for k, v in RACES.items()}
+_KIND_TEXT = {v: k for k, v in KINDS.items()}
 _NOUN_KINDS = ("effect", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "normal")
 
 
@@ -709,8 +782,8 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
                 card = library.get(val)
                 label = f'"{card.name if card else val}"'
             else:
-                label = f'"{(library.archetype_name(val) or hex(val)).split("|")[0]}"'
-                label = label if library.archetype_name(val) else f"archetype {hex(val)}"
+                arche = library.archetype_name(val) or _INFERRED_NAMES.get(val)
+                label = f'"{arche.split("|")[0]}"' if arche else f"archetype {hex(val)}"
             if neg:
                 after.append(f"except {label}")
             elif name == "name":
@@ -770,8 +843,15 @@ def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
             c = args[2]
             entry["cons"].append(f"{c.name} {c.arguments[0].name}")
     lines = []
+    no_token = ("neg", clingo.Function("kind", [clingo.Function("token")]))
     for (_, p), entry in sorted(by_proc.items()):
         parts = []
+        # "except Tokens" on every alternative is said once, at the end of the line.
+        all_alts = [lits for g in entry["groups"].values() for lits in g["alts"].values()]
+        except_tokens = bool(all_alts) and all(no_token in lits for lits in all_alts)
+        if except_tokens:
+            for g in entry["groups"].values():
+                g["alts"] = {a: [l for l in lits if l != no_token] for a, lits in g["alts"].items()}
         for _, g in sorted(entry["groups"].items()):
             lo, hi = g["lo"], g["hi"]
             count = str(lo) if lo == hi else f"{lo}+" if hi == MANY else f"{lo}-{hi}"
@@ -784,7 +864,10 @@ def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
                 "same attribute": "the same Attribute"}
         if entry["cons"]:
             text += " with " + " and ".join(cons.get(c, c) for c in entry["cons"])
-        src = f", materials also from {'/'.join(entry['from'])}" if entry["from"] else ""
+        if except_tokens:
+            text += ", except Tokens"
+        label = "materials from" if entry["method"] == "contact" else "materials also from"
+        src = f"; {label} {'/'.join(entry['from'])}" if entry["from"] else ""
         lines.append(f"{entry['method']} #{p}: {text}{src}")
     return lines
 

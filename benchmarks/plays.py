@@ -1,0 +1,93 @@
+"""Benchmark: plays of Yu-Gi-Oh! positions of growing size, in process and from the command line.
+
+    python benchmarks/plays.py [--repeat N]
+
+Prints, per position: cards, plays, milliseconds per position (median of N runs in process),
+plays per second, the command-line wall time, and the peak memory of the command-line run.
+Targets (issue 2): a typical board (5 monsters, 10 Extra Deck monsters) under 20 ms in process;
+40 cards in hand with 7 monsters on the field under 1 s and 300 MB.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import oracle
+from oracle.yugioh.cards import Library
+from oracle.yugioh.position import parse_position
+
+FIELD = ["Junk Synchron", "Gene-Warped Warwolf", "Celtic Guardian", "Kozaky", "Effect Veiler"]
+EXTRA = ["Black Rose Dragon", "Stardust Dragon", "Number 39: Utopia", "Castel, the Skyblaster Musketeer",
+         "Proxy Dragon", "Link Spider", "Decode Talker", "Traffic Ghost", "Firewall Dragon",
+         "Gaia Saber, the Lightning Shadow", "Crystron Halqifibrax", "Abyss Dweller", "Zoodiac Drident",
+         "Knightmare Phoenix", "Borreload Dragon"]
+HAND = ["Gene-Warped Warwolf", "Kozaky", "Petit Moth", "Summoned Skull", "Dark Magician", "Sangan",
+        "Celtic Guardian", "Mystic Tomato", "Alexandrite Dragon", "Junk Synchron"]
+
+
+def position(field: int, hand: int, extra: int, emz: bool) -> dict:
+    zones = [{"card": FIELD[i % len(FIELD)], "position": "attack"} for i in range(min(field, 5))]
+    zones += [None] * (5 - len(zones))
+    emzs = [None, None]
+    if emz:
+        emzs[0] = {"card": "Link Spider", "position": "attack", "controller": 0}
+        emzs[1] = {"card": "Knightmare Phoenix", "position": "attack", "controller": 1}
+    return {"game": "yugioh",
+            "players": [{"hand": [HAND[i % len(HAND)] for i in range(hand)],
+                         "extra_deck": EXTRA[:extra], "monster_zones": zones},
+                        {}],
+            "extra_monster_zones": emzs}
+
+
+CASES = [
+    ("empty field, 5 in hand", position(0, 5, 0, False)),
+    ("typical: 5 monsters, 10 Extra Deck", position(5, 5, 10, False)),
+    ("5 monsters, 15 Extra Deck", position(5, 5, 15, False)),
+    ("7 on the field, 15 Extra Deck", position(5, 5, 15, True)),
+    ("7 on the field, 40 in hand, 15 Extra Deck", position(5, 40, 15, True)),
+]
+
+
+def cli_run(doc: dict) -> tuple[float, float, int]:
+    """Wall seconds, peak MB and exit status of `oracle plays FILE --count`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(doc, f)
+    exe = Path(sys.executable).with_name("oracle")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    run = subprocess.run([str(exe), "plays", f.name, "--count"], capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    os.unlink(f.name)
+    return wall, max(peak, before) / 1024, run.returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=15)
+    args = ap.parse_args()
+    library = Library.load()
+    print(f"{'position':45} {'cards':>5} {'plays':>6} {'ms/pos':>8} {'plays/s':>9} {'cli s':>6} {'cli MB':>7}")
+    for name, doc in CASES:
+        pos = parse_position(doc, library=library)
+        times, n = [], 0
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            n = len(oracle.plays(pos, library=library))
+            times.append(time.perf_counter() - start)
+        ms = statistics.median(times) * 1000
+        wall, mb, status = cli_run(doc)
+        print(f"{name:45} {len(pos.slots):5d} {n:6d} {ms:8.1f} {n / (ms / 1000):9.0f} {wall:6.2f} {mb:7.0f}"
+              + ("" if status == 0 else f"  (exit {status})"))
+
+
+if __name__ == "__main__":
+    main()

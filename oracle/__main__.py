@@ -1,0 +1,4 @@
+"""``python -m oracle`` is the ``oracle`` command."""
+from oracle.cli import main
+
+main()

@@ -1,0 +1,102 @@
+"""Answer sets of step 1 -> Play objects, and their JSON and table renderings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Symbol
+
+from oracle.duel_masters.position import Position
+from oracle.solver import SolveResult
+
+
+@dataclass
+class Play:
+    action: str  # "summon" or "put_into_battle_zone"
+    player: int
+    card: dict  # CARDREF {"name", "location", "index"}
+    method: str  # normal, from_zone, gravity_zero, shield_trigger, ninja_strike, effect
+    cost: int | None = None  # total cost paid for (None: not paid)
+    payment: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "civilization": c}]
+    base: list[dict] = field(default_factory=list)  # evolution: the creature(s) it goes on
+    triggers: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "on": kind}]
+
+    def to_json(self) -> dict:
+        out = {"action": self.action, "player": self.player, "card": self.card, "method": self.method}
+        if self.action == "summon":
+            out["cost"] = self.cost if self.cost is not None else 0
+            out["payment"] = self.payment
+        if self.base:
+            out["base"] = self.base
+        if self.triggers:
+            out["triggers"] = self.triggers
+        return out
+
+    def sort_key(self) -> tuple:
+        pay = tuple((p["card"]["index"], p["civilization"] or "") for p in self.payment)
+        return (self.action != "summon", self.card["location"], self.card["index"], self.method,
+                tuple(b["index"] for b in self.base), pay)
+
+
+def _num(sym: Symbol) -> int:
+    return sym.number
+
+
+def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
+    ref = lambda s: position.by_iid(_num(s)).ref()  # noqa: E731 - tiny local helper
+    play = None
+    cost = None
+    payment, bases, triggers = [], [], []
+    for s in symbols:
+        args = s.arguments
+        if s.name == "play":
+            play = (args[1].name, _num(args[2]), ref(args[3]), args[4].name)
+        elif s.name == "pay":
+            civ = args[2].name
+            payment.append({"card": ref(args[1]), "civilization": None if civ == "none" else civ})
+        elif s.name == "cost":
+            cost = _num(args[2])
+        elif s.name == "base":
+            bases.append(ref(args[2]))
+        elif s.name == "triggered":
+            triggers.append({"card": ref(args[1]), "on": args[2].name})
+    if play is None:
+        return None
+    action, player, card, method = play
+    if action == "summon" and cost is None:
+        cost = 0  # a free method (S-Trigger, Ninja Strike, G-Zero, "for no cost")
+    payment.sort(key=lambda p: p["card"]["index"])
+    bases.sort(key=lambda b: b["index"])
+    triggers.sort(key=lambda t: (t["card"]["location"], t["card"]["index"], t["on"]))
+    return Play(action, player, card, method, cost if action == "summon" else None,
+                payment, bases, triggers)
+
+
+def plays_from(result: SolveResult, position: Position) -> list[Play]:
+    found = [model_to_play(m, position) for m in result.models]
+    return sorted((p for p in found if p is not None), key=Play.sort_key)
+
+
+def _cell(ref: dict) -> str:
+    return f"{ref['name']} ({ref['location']}[{ref['index']}])"
+
+
+def table(plays: list[Play]) -> str:
+    """A readable listing, one block per play."""
+    if not plays:
+        return "no legal play"
+    lines = []
+    for n, p in enumerate(plays, start=1):
+        verb = "summon" if p.action == "summon" else "put into the battle zone"
+        head = f"{n:>3}. P{p.player} {verb} {_cell(p.card)} [{p.method}]"
+        if p.action == "summon":
+            head += f" cost {p.cost}"
+        lines.append(head)
+        if p.payment:
+            paid = ", ".join(f"{_cell(x['card'])}" + (f" -> {x['civilization']}" if x["civilization"] else "")
+                             for x in p.payment)
+            lines.append(f"       tap: {paid}")
+        if p.base:
+            lines.append("       on: " + ", ".join(_cell(b) for b in p.base))
+        if p.triggers:
+            lines.append("       triggers: " + ", ".join(f"{_cell(t['card'])} ({t['on']})" for t in p.triggers))
+    return "\n".join(lines)

@@ -1,0 +1,36 @@
+"""Reading JSON documents given by users: errors name the file and the place, and a key given
+twice in one object is an error rather than a silent overwrite."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from oracle.errors import OracleError
+
+
+def loads(text: str, source: str) -> Any:
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        seen: dict = {}
+        for key, value in items:
+            if key in seen:
+                raise OracleError(f"key {key!r} is given twice in one object", source=source)
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                          source=source) from None
+
+
+def read(path: str | Path) -> Any:
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    except UnicodeDecodeError:
+        raise OracleError("the file is not UTF-8 text", source=source) from None
+    return loads(text, source)

@@ -1,0 +1,433 @@
+"""The EDOPro puzzle importer (oracle.yugioh.puzzle_lua): read as text, never run.
+
+The real puzzles live in ../shared/data/puzzles (AGPL, read as test input only, never copied);
+the tests that need them skip when the data is absent. Small hand-written files in tmp_path
+cover the reader's rules and its errors everywhere.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.errors import OracleError
+from oracle.yugioh.puzzle_cli import puzzle
+from oracle.yugioh.puzzle_lua import ImportedPuzzle, import_lua
+
+HEADER = """--[[message
+A test puzzle.
+	Objective: Win this turn.
+]]
+Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)
+Debug.SetPlayerInfo(0,8000,0,0)
+Debug.SetPlayerInfo(1,1200,0,0)
+"""
+
+
+def write(tmp_path: Path, body: str, name: str = "p.lua", header: str = HEADER) -> Path:
+    path = tmp_path / name
+    path.write_text(header + body, encoding="utf-8")
+    return path
+
+
+def side(result: ImportedPuzzle, player: int) -> dict:
+    return result.position["players"][player]
+
+
+# -- real puzzles ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def puzzles(shared_data: Path) -> Path:
+    folder = shared_data / "puzzles"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} not present")
+    return folder
+
+
+def test_every_real_puzzle_imports(puzzles: Path) -> None:
+    files = sorted(puzzles.rglob("*.lua"))
+    start = time.perf_counter()
+    imported = [import_lua(f) for f in files]
+    elapsed = time.perf_counter() - start
+    wins = sum(1 for r in imported if r.goal == {"win": True})
+    clean = sum(1 for r in imported if not any("not in the card library" in n for n in r.notes))
+    print(f"\nEDOPro puzzles imported: {len(imported)}/{len(files)} in {elapsed:.2f} s; "
+          f"{wins} with a win-this-turn goal; {clean} with every passcode in the library")
+    assert len(files) == 239
+    assert len(imported) == len(files)
+    for f, r in zip(files, imported):
+        pos = r.position
+        assert pos["game"] == "yugioh", f
+        assert pos["rules"] in ("master-rule-2020", "master-rule-4"), f
+        assert pos["turn"]["player"] == 0 and pos["turn"]["phase"] == "main1", f
+        assert len(pos["players"]) == 2 and len(pos["extra_monster_zones"]) == 2, f
+        for p in pos["players"]:
+            assert len(p["monster_zones"]) == 5 and len(p["spell_trap_zones"]) == 5, f
+            assert isinstance(p["life_points"], int), f
+        json.dumps(r.to_json())          # plain JSON all the way down
+        assert all(n.startswith(("line ", "lines ", "file: ")) for n in r.notes), f
+
+
+def dl(puzzles: Path, n: int) -> ImportedPuzzle:
+    return import_lua(puzzles / "Duel Links" / f"Naim_DuelLinks_1_{n}.lua")
+
+
+def monster(code: int, position: str = "attack", proper: bool = False) -> dict:
+    return {"card": code, "position": position, "properly_summoned": proper}
+
+
+def test_duel_links_1_1(puzzles: Path) -> None:
+    r = dl(puzzles, 1)
+    assert r.objective == "Win this turn." and r.goal == {"win": True}
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 1700]
+    assert side(r, 0)["hand"] == [48305365, 38916461]        # Axe Raider, Roboyarou
+    assert side(r, 0)["monster_zones"] == [None] * 5
+    assert side(r, 1)["monster_zones"] == [None] * 5
+    assert r.position["turn"]["first_turn"] is False          # DUEL_ATTACK_FIRST_TURN
+    assert r.master_rule == 3 and r.position["rules"] == "master-rule-2020"
+    assert any("Speed Duel" in n for n in r.notes)
+
+
+def test_duel_links_1_2(puzzles: Path) -> None:
+    r = dl(puzzles, 2)
+    assert r.objective == "Win this turn." and r.goal == {"win": True}
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 200]
+    assert side(r, 0)["hand"] == [30113682]                   # Judge Man
+    assert side(r, 0)["monster_zones"] == [None, None, monster(66602787, "defense"), None, None]
+    assert side(r, 1)["monster_zones"] == [None, None, monster(28279543), None, None]
+
+
+def test_duel_links_1_10_equip_is_noted(puzzles: Path) -> None:
+    r = dl(puzzles, 10)
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 100]
+    assert side(r, 0)["monster_zones"][2] == monster(17358176)        # Lady of Faith
+    assert side(r, 1)["monster_zones"][2] == monster(15303296)        # Ryu-Kishin
+    assert side(r, 1)["spell_trap_zones"][2] == {"card": 4614116, "face_up": True}  # Dark Energy
+    equip = [n for n in r.notes if "PreEquip" in n]
+    assert len(equip) == 1 and equip[0].startswith("line 31:")
+    assert "4614116" in equip[0] and "15303296" in equip[0]
+
+
+def test_duel_links_1_3(puzzles: Path) -> None:
+    r = dl(puzzles, 3)
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 600]
+    assert side(r, 0)["hand"] == [6368038]                    # Gaia The Fierce Knight
+    assert side(r, 0)["monster_zones"] == [None, None, monster(91152256), monster(87796900), None]
+    assert side(r, 1)["monster_zones"] == [None, None, None, monster(5053103), None]
+
+
+def test_duel_links_1_4(puzzles: Path) -> None:
+    r = dl(puzzles, 4)
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 500]
+    assert side(r, 0)["monster_zones"][2] == monster(41392891, "set")   # Feral Imp, face-down
+    assert side(r, 1)["monster_zones"][2] == monster(68846917)
+    assert side(r, 0)["hand"] == []
+
+
+def test_duel_links_1_5(puzzles: Path) -> None:
+    r = dl(puzzles, 5)
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 1000]
+    assert side(r, 0)["monster_zones"] == [None, monster(91152256), monster(38916461),
+                                           monster(48305365), None]
+    assert side(r, 1)["monster_zones"] == [None, monster(89987208, "defense"),
+                                           monster(16899564), None, None]
+    assert r.goal == {"win": True}
+
+
+def tutorial(puzzles: Path, name: str) -> ImportedPuzzle:
+    return import_lua(puzzles / "Tutorials" / f"Tutorial_{name}.lua")
+
+
+def test_tutorial_ritual(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Ritual_Basic")
+    assert r.master_rule == 5 and r.position["rules"] == "master-rule-2020"
+    assert [p["life_points"] for p in r.position["players"]] == [500, 400]
+    assert side(r, 0)["hand"] == [55761792, 5405694, 28279543, 6368038]
+    assert side(r, 1)["monster_zones"][2] == monster(44508094, proper=True)   # the 7th arg
+    assert r.objective == "" and r.goal is None               # no --[[message]] block
+    assert any("defeat your opponent" in h for h in r.hints)
+
+
+def test_tutorial_fusion(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Fusion")
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 6900]
+    assert side(r, 0)["extra_deck"] == [3642509, 35809262]
+    assert side(r, 0)["hand"] == [58932615, 24094653, 45906428]
+    assert side(r, 0)["monster_zones"][2] == monster(21844576)
+    assert side(r, 1)["graveyard"] == [70095154, 70095154, 70095154, 24094653]
+    assert any("Master Rule 3" in n and n.startswith("line 4:") for n in r.notes)
+
+
+def test_tutorial_synchro(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Synchro")
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 1000]
+    assert side(r, 0)["extra_deck"] == [60800381, 44508094]
+    assert side(r, 0)["monster_zones"] == [None, monster(9365703), monster(63977008),
+                                           monster(60800381), None]
+    assert side(r, 1)["monster_zones"][2] == monster(73580471)
+
+
+def test_tutorial_xyz_materials(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Xyz")
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 2300]
+    # Two more cards added to the opponent's occupied zone 2 are Xyz Materials of the first.
+    assert side(r, 1)["monster_zones"][2] == {**monster(88120966),
+                                              "materials": [92418590, 34620088]}
+    assert side(r, 0)["monster_zones"][1:4] == [monster(67120578), monster(26082117),
+                                                monster(12423762)]
+    assert side(r, 0)["extra_deck"] == [91499077]
+
+
+def test_tutorial_link(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Link_Basics")
+    assert r.master_rule == 4 and r.position["rules"] == "master-rule-4"
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 200]
+    assert side(r, 0)["extra_deck"] == [98978921, 34472920, 1861629]
+    assert side(r, 0)["monster_zones"][1:4] == [monster(36211150), monster(35595518),
+                                                monster(62706865)]
+    assert side(r, 1)["monster_zones"][1] == monster(78437364)
+    assert not any("Master Rule" in n for n in r.notes)
+
+
+def test_tutorial_pendulum(puzzles: Path) -> None:
+    r = tutorial(puzzles, "Pendulum")
+    assert [p["life_points"] for p in r.position["players"]] == [4000, 2600]
+    # LOCATION_PZONE 1 is the rightmost Spell & Trap Zone; a face-up Pendulum in the Extra Deck.
+    assert side(r, 0)["spell_trap_zones"] == [None] * 4 + [{"card": 20409757, "face_up": True}]
+    assert side(r, 0)["extra_deck"] == [{"card": 67808837, "face_up": True}]
+    assert side(r, 0)["hand"] == [94415058, 16178681, 44944304]
+    assert side(r, 1)["monster_zones"][2] == monster(74069667)
+
+
+def test_real_extra_monster_zones(puzzles: Path) -> None:
+    r = import_lua(puzzles / "Miscellaneous" / "AlphaKretin_12a_Cyber_Dragon_Max_Attack.lua")
+    emz = r.position["extra_monster_zones"]
+    # Both players use their own sequence 5: player 0's is on the left, player 1's on the right.
+    assert emz[0]["controller"] == 0 and emz[1]["controller"] == 1
+    assert emz[0]["card"] == emz[1]["card"] == 7778726
+    r = import_lua(puzzles / "Miscellaneous" / "Dragonmaids vs Dragons.lua")
+    assert r.position["extra_monster_zones"] == [
+        {"card": 10669138, "controller": 1, "position": "attack", "properly_summoned": False}, None]
+
+
+# -- hand-written files ------------------------------------------------------------------------
+
+def test_objective_life_points_rules_and_turn(tmp_path: Path) -> None:
+    r = import_lua(write(tmp_path, "Debug.AddCard(89631139,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n"))
+    assert r.objective == "Win this turn." and r.goal == {"win": True}
+    assert r.position["rules"] == "master-rule-2020"
+    assert r.position["turn"] == {"player": 0, "phase": "main1", "normal_summon_used": False,
+                                  "pendulum_summon_used": False, "first_turn": False}
+    assert [p["life_points"] for p in r.position["players"]] == [8000, 1200]
+    assert side(r, 0)["hand"] == [89631139]
+
+
+@pytest.mark.parametrize(("call", "rules", "rule", "first_turn"), [
+    ("Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN,5)", "master-rule-2020", 5, False),
+    ("Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN + DUEL_SIMPLE_AI, 4)", "master-rule-4", 4, False),
+    ("Debug.ReloadFieldBegin(DUEL_SIMPLE_AI,4)", "master-rule-4", 4, True),
+    ("Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI)", "master-rule-2020", 3, False),
+    ("Debug.ReloadFieldBegin(0x42,2)", "master-rule-2020", 2, False),
+])
+def test_reload_field_begin(tmp_path: Path, call: str, rules: str, rule: int, first_turn: bool) -> None:
+    r = import_lua(write(tmp_path, "", header=call + "\nDebug.SetPlayerInfo(0,8000,0,0)\n"
+                                                    "Debug.SetPlayerInfo(1,8000,0,0)\n"))
+    assert r.position["rules"] == rules and r.master_rule == rule
+    assert r.position["turn"]["first_turn"] is first_turn
+    assert any(f"Master Rule {rule}" in n for n in r.notes) == (rule < 4)
+    assert r.objective == "" and r.goal is None
+
+
+def test_zones_positions_and_flags(tmp_path: Path) -> None:
+    body = """
+c1=Debug.AddCard(46986414,0,0,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true)
+local c2 = Debug.AddCard(46986414, 0, 0, LOCATION_MZONE, 1, POS_FACEUP_DEFENSE)
+Debug.AddCard(46986414,0,0,LOCATION_MZONE,2,POS_FACEDOWN_DEFENSE)
+Debug.AddCard(46986414,0,0,LOCATION_MZONE,3,POS_FACEDOWN,false)
+Debug.AddCard(44095762,0,0,LOCATION_SZONE,0,POS_FACEDOWN)
+Debug.AddCard(5318639,0,0,LOCATION_SZONE,1,POS_FACEUP)
+Debug.AddCard(22702055,0,0,LOCATION_SZONE,5,POS_FACEUP)
+Debug.AddCard(47355498,1,1,LOCATION_FZONE,0,POS_FACEUP)
+Debug.AddCard(94415058,0,0,LOCATION_SZONE,0,POS_FACEUP)
+Debug.AddCard(46986414,0,0,LOCATION_GRAVE,0,POS_FACEUP,true)
+Debug.AddCard(46986414,0,0,LOCATION_REMOVED,0,POS_FACEUP)
+Debug.AddCard(73580471,0,0,LOCATION_EXTRA,0,POS_FACEDOWN)
+Debug.AddCard(16178681,0,0,LOCATION_EXTRA,0,POS_FACEUP)
+Debug.AddCard(70781052,0,0,LOCATION_DECK,0,POS_FACEDOWN)
+Debug.AddCard(89631139,0,0,LOCATION_DECK,0,POS_FACEDOWN)
+Debug.AddCard(38033121,0,0,LOCATION_DECK,1,POS_FACEDOWN)
+Debug.PreEquip(c2,c1)
+"""
+    r = import_lua(write(tmp_path, body))
+    me = side(r, 0)
+    assert me["monster_zones"] == [monster(46986414, "attack", True), monster(46986414, "defense"),
+                                   monster(46986414, "set"), monster(46986414, "set"), None]
+    # the second card for Spell & Trap Zone 0 cannot be held: reported, left out
+    assert me["spell_trap_zones"] == [{"card": 44095762, "face_up": False},
+                                      {"card": 5318639, "face_up": True}, None, None, None]
+    assert any(n.startswith("line 17:") and "occupied" in n for n in r.notes)
+    assert me["field_zone"] == {"card": 22702055, "face_up": True}
+    assert side(r, 1)["field_zone"] == {"card": 47355498, "face_up": True}
+    assert me["graveyard"] == [{"card": 46986414, "properly_summoned": True}]
+    assert me["banished"] == [46986414]
+    assert me["extra_deck"] == [73580471, {"card": 16178681, "face_up": True}]
+    # index 0 is the top: sequence 0 goes on top, sequence 1 at the bottom
+    assert me["deck"] == [89631139, 70781052, 38033121]
+    assert any(n.startswith("line 25:") and "PreEquip" in n for n in r.notes)
+
+
+def test_pendulum_zone_in_free_zone(tmp_path: Path) -> None:
+    r = import_lua(write(tmp_path, "Debug.AddCard(94415058,0,0,LOCATION_PZONE,0,POS_FACEUP)\n"
+                                   "Debug.AddCard(20409757,0,0,LOCATION_PZONE,1,POS_FACEUP)\n"))
+    assert side(r, 0)["spell_trap_zones"] == [{"card": 94415058, "face_up": True}, None, None,
+                                              None, {"card": 20409757, "face_up": True}]
+
+
+def test_xyz_materials_by_stacking(tmp_path: Path) -> None:
+    body = """Debug.AddCard(84013237,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK,true)
+Debug.AddCard(46986414,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK)
+Debug.AddCard(38033121,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK)
+"""
+    r = import_lua(write(tmp_path, body))
+    assert side(r, 0)["monster_zones"][2] == {"card": 84013237, "position": "attack",
+                                              "properly_summoned": True,
+                                              "materials": [46986414, 38033121]}
+
+
+def test_extra_monster_zone_convention(tmp_path: Path) -> None:
+    body = """Debug.AddCard(1861629,0,0,LOCATION_MZONE,6,POS_FACEUP_ATTACK,true)
+Debug.AddCard(2857636,1,1,LOCATION_MZONE,6,POS_FACEUP_ATTACK,true)
+"""
+    r = import_lua(write(tmp_path, body))
+    # player 0's sequence 6 is the right zone; player 1's sequence 6 is, from player 0's view,
+    # the left one.
+    assert r.position["extra_monster_zones"] == [
+        {"card": 2857636, "controller": 1, "position": "attack", "properly_summoned": True},
+        {"card": 1861629, "controller": 0, "position": "attack", "properly_summoned": True}]
+    body = """Debug.AddCard(1861629,0,0,LOCATION_MZONE,5,POS_FACEUP_ATTACK)
+Debug.AddCard(2857636,1,1,LOCATION_MZONE,5,POS_FACEUP_ATTACK)
+Debug.AddCard(46986414,1,1,LOCATION_MZONE,5,POS_FACEUP_ATTACK)
+"""
+    r = import_lua(write(tmp_path, body, name="q.lua"))
+    emz = r.position["extra_monster_zones"]
+    assert emz[0]["card"] == 1861629 and emz[0]["controller"] == 0
+    assert emz[1] == {"card": 2857636, "controller": 1, "position": "attack",
+                      "properly_summoned": False, "materials": [46986414]}
+
+
+def test_for_loops_and_wrapped_calls(tmp_path: Path) -> None:
+    body = """for i=1,3 do Debug.AddCard(70781052,0,0,LOCATION_DECK,0,POS_FACEDOWN) end
+for i=4,0,-2 do
+    Debug.AddCard(44095762,1,1,LOCATION_SZONE,i,POS_FACEDOWN)
+end
+local function Buff(c) local e1=Effect.CreateEffect(c) c:RegisterEffect(e1) end
+Buff(Debug.AddCard(89631139,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK))
+Debug.PreSummon(Debug.AddCard(1861629,0,0,LOCATION_MZONE,5,POS_FACEUP_ATTACK),SUMMON_TYPE_LINK)
+"""
+    r = import_lua(write(tmp_path, body))
+    assert side(r, 0)["deck"] == [70781052] * 3
+    assert [z and z["card"] for z in side(r, 1)["spell_trap_zones"]] == [44095762, None, 44095762,
+                                                                         None, 44095762]
+    assert side(r, 0)["monster_zones"][2]["card"] == 89631139
+    assert r.position["extra_monster_zones"][0]["card"] == 1861629
+    assert any(n.startswith("line 13:") and "Buff" in n for n in r.notes)
+    assert any(n.startswith("line 14:") and "link summoned" in n for n in r.notes)
+    assert any(n.startswith("line 12:") and "script code" in n for n in r.notes)
+
+
+def test_script_code_is_reported_not_run(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    body = f"""Debug.ReloadFieldEnd()
+os.execute("touch {marker}")
+local e1=Effect.GlobalEffect()
+e1:SetOperation(function(e) Debug.AddCard(1,0,0,LOCATION_HAND,0,POS_FACEUP) end)
+Duel.RegisterEffect(e1,0)
+aux.BeginPuzzle()
+"""
+    r = import_lua(write(tmp_path, body))
+    assert not marker.exists()
+    assert side(r, 0)["hand"] == []
+    assert any(n.startswith("lines 9-12:") and "os.execute" in n for n in r.notes)
+    assert any(n.startswith("line 11:") and "Debug.AddCard inside" in n for n in r.notes)
+
+
+def test_unknown_passcodes_are_kept_and_noted(tmp_path: Path) -> None:
+    r = import_lua(write(tmp_path, "Debug.AddCard(511000821,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n"),
+                   library={89631139: object()})
+    assert side(r, 0)["hand"] == [511000821]
+    assert any(n.startswith("line 8:") and "511000821" in n for n in r.notes)
+
+
+def test_owner_other_than_controller_is_noted(tmp_path: Path) -> None:
+    r = import_lua(write(tmp_path, "Debug.AddCard(46986414,1,0,LOCATION_MZONE,0,POS_FACEUP_ATTACK)\n"))
+    assert side(r, 0)["monster_zones"][0]["card"] == 46986414
+    assert any(n.startswith("line 8:") and "owned by player 1" in n for n in r.notes)
+
+
+@pytest.mark.parametrize(("body", "line", "words"), [
+    ('Debug.ShowHint("no end\n', 8, "unterminated string"),
+    ("Debug.AddCard(46986414,0,0,LOCATION_HAND,0,POS_FACEUP\n\n", 8, "never closed"),
+    ("Debug.AddCard(46986414,0,0,LOCATION_HAND,0)\n", 8, "at least 6 arguments"),
+    ("\nDebug.AddCard(code,0,0,LOCATION_HAND,0,POS_FACEUP)\n", 9, "'code'"),
+    ("Debug.AddCard(46986414,0,0,LOCATION_MZONE,7,POS_FACEUP_ATTACK)\n", 8, "sequence 7"),
+    ("Debug.AddCard(46986414,0,0,LOCATION_OVERLAY,0,POS_FACEUP)\n", 8, "LOCATION_OVERLAY"),
+    ("for _,c in ipairs(t) do\n Debug.AddCard(46986414,0,0,LOCATION_HAND,0,POS_FACEUP)\nend\n", 8,
+     "loop"),
+    ("--[[ an open comment\n", 8, "unterminated comment"),
+    ("if x then Debug.AddCard(46986414,0,0,LOCATION_HAND,0,POS_FACEUP)\n", 8, "never closed"),
+    ("Debug.SetPlayerInfo(0,@,0,0)\n", 8, "unexpected character"),
+])
+def test_malformed_file_reports_its_line(tmp_path: Path, body: str, line: int, words: str) -> None:
+    path = write(tmp_path, body)
+    with pytest.raises(OracleError) as caught:
+        import_lua(path)
+    error = caught.value
+    assert error.source == str(path) and error.field == f"line {line}"
+    assert words in error.problem
+    assert str(error).startswith(f"{path}: line {line}: ")
+
+
+def test_missing_file_is_an_oracle_error(tmp_path: Path) -> None:
+    with pytest.raises(OracleError, match="cannot read"):
+        import_lua(tmp_path / "absent.lua")
+
+
+def test_cli_import(tmp_path: Path) -> None:
+    path = write(tmp_path, "Debug.AddCard(89631139,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n")
+    runner = CliRunner()
+    result = runner.invoke(puzzle, ["import", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) >= {"position", "objective", "goal", "notes"}
+    assert data["position"]["players"][0]["hand"] == [89631139]
+    assert data["goal"] == {"win": True}
+    out = tmp_path / "out.json"
+    result = runner.invoke(puzzle, ["import", str(path), "-o", str(out)])
+    assert result.exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == data
+
+
+def test_cli_import_error_is_an_oracle_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "Debug.AddCard(46986414,0,0,LOCATION_HAND)\n")
+    result = CliRunner().invoke(puzzle, ["import", str(path)])
+    assert isinstance(result.exception, OracleError)
+    assert "line 8" in str(result.exception)
+
+
+def test_imported_positions_load(puzzles: Path) -> None:
+    """Every puzzle whose notes name nothing the position format refuses loads as a position."""
+    position = pytest.importorskip("oracle.yugioh.position")
+    refused = ("not in the card library", "monster card in a Spell & Trap Zone",
+               "not an Extra Deck monster")
+    loaded = 0
+    for f in sorted(puzzles.rglob("*.lua")):
+        r = import_lua(f)
+        if any(word in n for n in r.notes for word in refused):
+            continue
+        position.parse_position(r.position, source=str(f))
+        loaded += 1
+    print(f"\nimported puzzle positions accepted by the position loader: {loaded}")
+    assert loaded >= 149
