@@ -216,3 +216,28 @@ def test_pendulum_from_extra_deck_face_up_only_into_the_extra_monster_zone():
 def test_ritual_monsters_cannot_be_pendulum_summoned():
     pos = board(hand=["Black Luster Soldier"], st=["Stargazer Magician", None, None, None, "Timegazer Magician"])
     assert not summons(pos, "pendulum_summon")
+
+
+# --- A card's own procedure: contact Fusion -------------------------------------------------------
+def test_contact_fusion_from_the_field_only():
+    neos, bird, air = "Elemental HERO Neos", "Neo-Spacian Air Hummingbird", "Elemental HERO Air Neos"
+    assert can(board(field=[neos, bird], extra=[air]), "special_summon", air, [neos, bird])
+    assert not summons(board(field=[neos], hand=[bird], extra=[air]), "special_summon")
+    # It cannot be Fusion Summoned with Polymerization instead.
+    assert not summons(board(field=[neos, bird], hand=["Polymerization"], extra=[air]), "fusion_summon")
+
+
+def test_fusion_substitute_replaces_one_named_material():
+    swamp = "King of the Swamp"
+    pos = board(hand=["Polymerization", swamp, "Flame Manipulator"], extra=["Flame Swordsman"])
+    assert can(pos, "fusion_summon", "Flame Swordsman", [swamp, "Flame Manipulator"])
+    assert not summons(board(hand=["Polymerization", swamp, swamp], extra=["Flame Swordsman"]), "fusion_summon")
+
+
+def test_tokens_are_never_xyz_material_but_can_be_link_material():
+    sheep = {"card": "Sheep Token", "position": "defense"}
+    archive = "Number 78: Number Archive"  # 2 Level 1 monsters
+    pos = board(field=[sheep, sheep, KOZAKY], extra=[archive, "Linkuriboh"])
+    assert can(pos, "link_summon", "Linkuriboh", ["Sheep Token"])
+    assert not summons(pos, "xyz_summon")
+    assert can(board(field=[sheep, MOTH, KOZAKY], extra=[archive]), "xyz_summon", archive, [KOZAKY, MOTH])

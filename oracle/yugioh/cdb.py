@@ -18,7 +18,6 @@ TYPE_BITS = {
     0x200000: "flip", 0x400000: "toon", 0x800000: "xyz", 0x1000000: "pendulum",
     0x4000000: "link",
 }
-TYPE_TOKEN = 0x4000
 TYPE_SPSUMMON = 0x2000000
 TYPE_SKILL = 0x8000000
 ATTRIBUTES = {0x1: "earth", 0x2: "water", 0x4: "fire", 0x8: "wind", 0x10: "light", 0x20: "dark",
@@ -87,9 +86,11 @@ def read_archetypes(path: Path) -> list[tuple[int, str]]:
 
 
 def import_cdb(path: Path, archetypes: Path | None = None) -> Library:
-    """The official pool of ``path``: ot in OCG/TCG, real passcodes, no tokens or skills, and no
-    alternate artworks (alias to a card of the same name). Cards that are *treated as* another
-    card ("Harpie Lady 2" -> "Harpie Lady") have a name of their own and stay, with ``alias``."""
+    """The official pool of ``path``: ot in OCG/TCG, real passcodes, no skills, and no alternate
+    artworks (alias to a card of the same name). Cards that are *treated as* another card
+    ("Harpie Lady 2" -> "Harpie Lady") have a name of their own and stay, with ``alias``.
+    Tokens stay too (kind ``token``): positions put them on the field, and the rules treat them
+    apart (no Xyz Material, they vanish when they leave the field)."""
     path = Path(path)
     if not path.is_file():
         raise OracleError("no such card database", source=str(path))
@@ -100,7 +101,7 @@ def import_cdb(path: Path, archetypes: Path | None = None) -> Library:
                 "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, "
                 "d.attribute, t.name, t.desc FROM datas d JOIN texts t ON t.id = d.id "
                 "WHERE d.ot IN (1, 2, 3) AND d.id < 100000000 AND (d.type & ?) = 0",
-                (TYPE_TOKEN | TYPE_SKILL,),
+                (TYPE_SKILL,),
             ).fetchall()
             names = dict(db.execute("SELECT id, name FROM texts"))
         finally:

@@ -48,7 +48,8 @@ class Instance:
 def card_facts(card: Card) -> list[Symbol]:
     """What a card is: kinds, Level/Rank/Link Rating, Attribute, Type, stats, Scales, Arrows."""
     c = card.code
-    out = [fact("card", c), fact("name_of", c, card.name_code)]
+    # A card bears its own name, and also the name of the card it is always treated as.
+    out = [fact("card", c)] + [fact("name_of", c, n) for n in sorted({c, card.name_code})]
     out += [fact("kind", c, k) for k in sorted(card.kinds)]
     if card.is_monster and card.level:
         if card.is_xyz:
@@ -91,6 +92,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("summoned_turn", i)
         if slot.position_changed_this_turn:
             init("changed_pos", i)
+        if slot.attacked_this_turn:
+            init("attacked", i)
         if slot.properly_summoned:
             init("proper", i)
         if slot.from_extra_deck:

@@ -26,7 +26,7 @@ TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "f
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
-                "properly_summoned", "controller", "summoned_from_extra_deck"}
+                "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn"}
 ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
@@ -47,6 +47,7 @@ class Slot:
     face_up: bool = False                # for Extra Deck and Spell & Trap Zones
     summoned_this_turn: bool = False
     position_changed_this_turn: bool = False
+    attacked_this_turn: bool = False
     properly_summoned: bool = True
     from_extra_deck: bool = False
     attached_to: "Slot | None" = None
@@ -245,6 +246,7 @@ class _Reader:
                         position=position,
                         summoned_this_turn=self.typed(entry, "summoned_this_turn", bool, where, False),
                         position_changed_this_turn=self.typed(entry, "position_changed_this_turn", bool, where, False),
+                        attacked_this_turn=self.typed(entry, "attacked_this_turn", bool, where, False),
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck))
         materials = self.typed(entry, "materials", list, where, [])

@@ -3,16 +3,17 @@
 Material lines ("1 Tuner + 1+ non-Tuner monsters") go through a real grammar: a tokenizer driven
 by the phrase table of ``phrases.py`` and a recursive-descent parser::
 
-    line        := item ("+" item)*
-    item        := [count] qualifiers [noun] postmod*
-                 | [count] QUOTE ("or" QUOTE)*                       (named materials)
-    count       := NUM ["+" | "or more"] | "a" | "an" | "at least" NUM
-    qualifiers  := slot*          slot := qual (("or" | "and/or" | ",") qual)*
-    qual        := ATTRIBUTE | TYPE | KIND | "non-"KIND | QUOTE
-                 | "Level" NUM ["or lower" | "or higher"] | "Rank" NUM
-    postmod     := "Special Summoned from the Extra Deck" | [","] "except" "Tokens"
-                 | "with different" PROP | "with the same" PROP ["but different" PROP]
-                 | "," "including" item
+    line     := item ("+" item)*
+    item     := [count] slot* [noun] postmod* ["or" item]
+    count    := NUM ["+" | "or more"] ["(" "max." NUM ")"] ["x"] | "a" | "an" | "at least" NUM
+    slot     := qual (("or" | "and/or" | "," ["or"]) qual)*
+    qual     := ATTRIBUTE | "non-"ATTRIBUTE | TYPE | "non-"TYPE | KIND | "non-"KIND | QUOTE
+              | "Level" NUM ["or lower" | "or higher"] | "Rank" NUM
+    postmod  := "Special Summoned from the Extra Deck" | "(" slot ")"
+              | [","] "except" ("Tokens" | item)
+              | "with different" PROPS | [","] "with the same" PROPS [[","] "but different" PROPS]
+              | [","] "including" item
+    PROPS    := PROP ("and" PROP)* ["and different" PROPS]      PROP := names | Types | Attributes
 
 A slot's alternatives multiply out into the alternatives A of the group's ``filter`` facts.
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
@@ -56,6 +57,12 @@ class Procedure:
     groups: list[Group]
     constraints: list[tuple[str, str]] = field(default_factory=list)  # ("different", "name")
     sources: list[str] = field(default_factory=list)  # proc_from locations
+    dispose: str | None = None  # contact procedures: where the materials go (proc_dispose/3)
+
+
+# How a contact procedure gets rid of its materials ("by shuffling ... into the Deck").
+_DISPOSAL = {"shuffling": "deck", "returning": "deck", "banishing": "banished", "sending": "graveyard",
+             "Tributing": "graveyard"}
 
 
 @dataclass
@@ -572,7 +579,8 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
         # No Spell is involved, so every location is listed, the field included.
         sources = ["field"] + [loc for loc in _locations(contact.group("where") or contact.group("where2"))
                               if loc != "field"]
-        cprocs = [Procedure("contact", p.groups, p.constraints, sources) for p in procs]
+        cprocs = [Procedure("contact", p.groups, p.constraints, sources, _DISPOSAL[contact.group("how")])
+                  for p in procs]
         if _MUST_EITHER.search(text):
             procs += cprocs
         else:
@@ -695,6 +703,8 @@ def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
     f = clingo.Function
     facts = [f("proc", [c, pn, f(proc.method)])]
     facts += [f("proc_from", [c, pn, f(loc)]) for loc in proc.sources]
+    if proc.dispose:
+        facts.append(f("proc_dispose", [c, pn, f(proc.dispose)]))
     for g, group in enumerate(proc.groups, 1):
         gn = clingo.Number(g)
         facts.append(f("group", [c, pn, gn, clingo.Number(group.lo), clingo.Number(group.hi)]))

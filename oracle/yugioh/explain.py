@@ -1,0 +1,226 @@
+"""fail/2 reasons of the rules core, in plain words.
+
+The rules decide what is broken (every rule file writes its checks as ``fail(t,Reason)``; the
+relaxed program returns the fewest broken rules of a step).  This module only words a reason
+term, reading numbers and names from the term and, where a sentence needs more context (which
+zones are taken, what a material group asks for), from the atoms of the same model.  It never
+decides a rule itself.
+
+``SENTENCES`` has one entry per reason name; tests/test_lines_explain.py checks that every
+``fail(t,Name...)`` written in asp/yugioh has one.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import clingo
+
+from oracle.yugioh.position import Position
+
+KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tribute_summon": "Tribute Summon",
+              "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "change of battle position",
+              "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
+              "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
+              "attack": "attack"}
+PHASE_WORDS = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+               "main2": "Main Phase 2", "end": "End Phase"}
+
+
+class Context:
+    """What a sentence may read: the position (names) and the atoms of the explaining model."""
+
+    def __init__(self, position: Position, atoms: Iterable[clingo.Symbol], step: int):
+        self.position = position
+        self.step = step
+        self.atoms: dict[str, list[tuple]] = {}
+        for a in atoms:
+            self.atoms.setdefault(a.name, []).append(tuple(_py(x) for x in a.arguments))
+
+    def name(self, i) -> str:
+        if isinstance(i, int) and 1 <= i <= len(self.position.slots):
+            return self.position.slot(i).card.name
+        return str(i)
+
+    def card_name(self, code: int) -> str:
+        for s in self.position.slots:
+            if s.card.code == code:
+                return s.card.name
+        return str(code)
+
+    def has(self, name: str, *args) -> bool:
+        return any(len(a) >= len(args) and all(x == y for x, y in zip(a, args) if y is not None)
+                   for a in self.atoms.get(name, []))
+
+    def find(self, name: str, *args) -> list[tuple]:
+        return [a for a in self.atoms.get(name, [])
+                if len(a) >= len(args) and all(x == y for x, y in zip(a, args) if y is not None)]
+
+    def summoned(self) -> tuple[int, int] | None:
+        """(card code, procedure) of the summon at this step."""
+        for c, p in [(a[1], a[2]) for a in self.find("summoning", self.step)]:
+            return c, p
+        return None
+
+    def group_words(self, g: int) -> str:
+        s = self.summoned()
+        if s is None:
+            return f"group {g}"
+        c, p = s
+        alts: dict[int, list[str]] = {}
+        for (_c, _p, _g, a, sign, x) in self.find("filter", c, p, g):
+            alts.setdefault(a, []).append(("non-" if sign == "neg" else "") + self.atom_words(x))
+        if not alts:
+            return f"group {g}"
+        return " or ".join(" ".join(sorted(words)) for words in alts.values())
+
+    def atom_words(self, x) -> str:
+        if isinstance(x, tuple):
+            head, *args = x
+            if head == "kind":
+                return {"tuner": "Tuner", "effect": "Effect", "normal": "Normal"}.get(args[0], str(args[0]).capitalize())
+            if head == "name":
+                return f'"{self.card_name(args[0])}"'
+            if head in ("level", "rank"):
+                return f"{head.capitalize()} {args[0]}"
+            if head == "level_min":
+                return f"Level {args[0]} or higher"
+            if head == "level_max":
+                return f"Level {args[0]} or lower"
+            if head in ("attribute", "race"):
+                return str(args[0]).replace("_", "-").upper() if head == "attribute" else str(args[0]).replace("_", "-").title()
+            if head == "archetype":
+                return f"archetype {args[0]}"
+            return f"{head}({', '.join(map(str, args))})"
+        return {"any": "monster", "from_extra": "monster Special Summoned from the Extra Deck"}.get(x, str(x))
+
+
+def _py(sym: clingo.Symbol):
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.arguments:
+        return (sym.name, *(_py(a) for a in sym.arguments))
+    return sym.name
+
+
+def _when(step: int) -> str:
+    return "before the line started" if step == 0 else f"at step {step}"
+
+
+def _no_zone(c: Context, i: int) -> str:
+    t = c.step
+    me = c.position.turn_player
+    name = c.name(i)
+    if not c.has("needs_link", t, i):
+        return f"no zone available to {name}: all five of your Main Monster Zones are taken"
+    card = c.position.slot(i).card
+    what = ("a Link monster" if card.is_link else "a Pendulum monster from the Extra Deck" if card.is_pendulum
+            else "a monster from the Extra Deck under Master Rule 4")
+    if c.has("own_emz", t, me):
+        emz = "you already use an Extra Monster Zone"
+    elif len(c.find("occ_emz", t)) >= 2:
+        emz = "both Extra Monster Zones are taken"
+    else:
+        emz = "the Extra Monster Zone is taken"
+    return (f"no zone available to {what}: {emz} and no Link Arrow points to a free Main Monster Zone "
+            f"({name})")
+
+
+S = Callable[..., str]
+SENTENCES: dict[str, S] = {
+    # step.lp
+    "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in the {PHASE_WORDS.get(f, f)}",
+    # normal.lp
+    "not_in_hand": lambda c, i: f"{c.name(i)} is not in your hand",
+    "not_a_monster": lambda c, i: f"{c.name(i)} is not a monster card",
+    "cannot_normal_summon": lambda c, i: f"{c.name(i)} cannot be Normal Summoned or Set (it must be Special Summoned, or comes from the Extra Deck)",
+    "normal_summon_used": lambda c, s: f"the Normal Summon was already used {_when(s)}",
+    "tribute_not_controlled": lambda c, m: f"{c.name(m)} cannot be Tributed: you do not control it",
+    "needs_tributes": lambda c, i, n: f"{c.name(i)} is Level {c.position.slot(i).card.level}: it needs {n} Tribute{'s' if n > 1 else ''}, so it must be Tribute Summoned or Set",
+    "no_tribute_needed": lambda c, i: f"{c.name(i)} is Level {c.position.slot(i).card.level}: it is Normal Summoned without Tributes",
+    "tribute_count": lambda c, i, n, got: f"{c.name(i)} needs {n} Tribute{'s' if n > 1 else ''}, {got} given",
+    "not_face_down": lambda c, i: f"{c.name(i)} is not a face-down monster: only those can be Flip Summoned",
+    "not_controlled": lambda c, i: f"you do not control {c.name(i)}",
+    "summoned_this_turn": lambda c, i: f"{c.name(i)} was summoned or Set this turn: its battle position cannot be changed yet",
+    "position_changed_this_turn": lambda c, i: f"the battle position of {c.name(i)} was already changed this turn",
+    "not_face_up": lambda c, i: f"{c.name(i)} is not face-up: only a face-up monster changes between Attack and Defense Position",
+    "link_no_defense": lambda c, i: f"{c.name(i)} is a Link monster: Link monsters are never in Defense Position",
+    # zones.lp
+    "no_zone": _no_zone,
+    "zones_short": lambda c, a, b: f"{c.name(a)} and {c.name(b)} would need the same zone: not enough free Monster Zones",
+    "two_extra_monster_zones": lambda c, a, b: f"{c.name(a)} and {c.name(b)} cannot both go to the Extra Monster Zones",
+    # extra.lp
+    "not_in_extra_deck": lambda c, i: f"{c.name(i)} is not face-down in your Extra Deck",
+    "wrong_kind": lambda c, i, k: f"{c.name(i)} cannot be {KIND_WORDS.get(k, k)}ed: it is not that kind of monster",
+    "material_not_face_up_on_field": lambda c, m: f"{c.name(m)} is not a face-up monster you control, so it cannot be a material",
+    "material_without_level": lambda c, m: f"{c.name(m)} has no Level (Xyz and Link monsters have none), so it cannot be used here",
+    "synchro_level": lambda c, i, n, l: f"the Levels of the materials total {n}, {c.name(i)} is Level {l}",
+    "token_material": lambda c, m: f"{c.name(m)} is a Token: Tokens cannot be Xyz Materials",
+    "xyz_levels_differ": lambda c, a, b: f"Xyz Materials must have the same Level: {c.name(a)} is Level {_lv(c, a)}, {c.name(b)} is Level {_lv(c, b)}",
+    "link_rating": lambda c, i, n, r: f"the materials make a Link Rating of {n}, {c.name(i)} is Link-{r}",
+    "no_fusion_spell": lambda c, i: f"a Fusion Summon of {c.name(i)} needs a Fusion Spell (like Polymerization) in your hand or Set",
+    "spell_not_ready": lambda c, s: f"{c.name(s)} is neither in your hand nor Set on your field",
+    "not_a_fusion_spell": lambda c, s: f"{c.name(s)} is not a Spell that Fusion Summons",
+    "fusion_material_from": lambda c, m, s: f"{c.name(s)} cannot use {c.name(m)} as material from where it is",
+    "no_spell_zone": lambda c, s: f"{c.name(s)} cannot be activated: all your Spell & Trap Zones are taken",
+    # materials.lp
+    "no_procedure": lambda c, i: f"{c.name(i)} has no summoning procedure of that kind",
+    "material_fits_nothing": lambda c, m: f"{c.name(m)} fits none of the materials {_summoned_name(c)} asks for",
+    "substitutes": lambda c, n: f"{n} Fusion Substitute monsters are used: at most one may stand in for a named material",
+    "group_short": lambda c, g, n, lo: f"{_summoned_name(c)} needs at least {lo} {c.group_words(g)} material{'s' if lo > 1 else ''}, {n} given",
+    "group_over": lambda c, g, n, hi: f"{_summoned_name(c)} takes at most {hi} {c.group_words(g)} material{'s' if hi > 1 else ''}, {n} given",
+    "not_different": lambda c, x, a, b: f"the materials must all have different {_prop(x)}s: {c.name(a)} and {c.name(b)} share one",
+    "not_same": lambda c, x, a, b: f"the materials must share one {_prop(x)}: {c.name(a)} and {c.name(b)} do not",
+    # pendulum.lp
+    "no_pendulum_scales": lambda c: "a Pendulum Summon needs a Pendulum monster in each of your Pendulum Zones",
+    "pendulum_summon_used": lambda c, s: f"the Pendulum Summon was already used {_when(s)}",
+    "nothing_pendulum_summoned": lambda c: "a Pendulum Summon summons at least one monster",
+    "cannot_pendulum_summon": lambda c, i: f"{c.name(i)} cannot be Pendulum Summoned from where it is",
+    "pendulum_level": lambda c, i, l, lo, hi: f"{c.name(i)} is Level {l}: the Scales {lo} and {hi} allow only Levels {lo + 1} to {hi - 1}",
+    # ritual.lp
+    "no_ritual_spell": lambda c, i: f"a Ritual Summon of {c.name(i)} needs a Ritual Spell for it, in your hand or Set",
+    "spell_cannot_summon": lambda c, s, i: f"{c.name(s)} cannot Ritual Summon {c.name(i)}",
+    "tribute_from": lambda c, m, s: f"{c.name(s)} cannot Tribute {c.name(m)} from where it is",
+    "tribute_is_summoned": lambda c, i: f"{c.name(i)} cannot be Tributed for its own Ritual Summon",
+    "tribute_without_level": lambda c, m: f"{c.name(m)} has no Level, so it cannot be Tributed for a Ritual Summon",
+    "ritual_short": lambda c, i, n, l: f"the Levels of the Tributes total {n}, {c.name(i)} is Level {l}: they must total at least that",
+    "ritual_not_equal": lambda c, i, n, l: f"the Levels of the Tributes total {n}, {c.name(i)} is Level {l}: they must total exactly that",
+    "ritual_superfluous": lambda c, m, n, l: f"{c.name(m)} is one Tribute too many: the Levels total {n} and would still reach {l} without it",
+    # battle.lp
+    "no_battle_phase_first_turn": lambda c: "there is no Battle Phase in the first turn of the duel",
+    "no_attack_in_phase": lambda c, f: f"attacks happen in the Battle Phase; the position is in the {PHASE_WORDS.get(f, f)}",
+    "attacker_not_controlled": lambda c, i: f"{c.name(i)} cannot attack: you do not control it",
+    "not_in_attack_position": lambda c, i: f"{c.name(i)} cannot attack: it is not in face-up Attack Position",
+    "already_attacked": lambda c, i: f"{c.name(i)} has already attacked this turn",
+    "direct_attack_blocked": lambda c, i, n: f"{c.name(i)} cannot attack directly: the opponent controls {n} monster{'s' if n > 1 else ''}",
+    "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
+    "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
+}
+
+
+def _lv(c: Context, i: int) -> str:
+    for a in c.find("lv", i):
+        if a[2] == c.step - 1:
+            return str(a[1])
+    return "?"
+
+
+def _prop(x: str) -> str:
+    return {"race": "Type", "attribute": "Attribute", "name": "name"}.get(x, x)
+
+
+def _summoned_name(c: Context) -> str:
+    s = c.summoned()
+    return c.card_name(s[0]) if s else "the monster"
+
+
+def sentence(position: Position, reason: clingo.Symbol, atoms: Iterable[clingo.Symbol] = (), step: int = 1) -> str:
+    """One sentence for a fail/2 reason term."""
+    ctx = Context(position, atoms, step)
+    name = reason.name
+    args = [_py(a) for a in reason.arguments]
+    words = SENTENCES.get(name)
+    if words is None:
+        return f"rule {reason} is broken"
+    return words(ctx, *args)

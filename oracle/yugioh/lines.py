@@ -1,0 +1,458 @@
+"""Combo lines: a position plus steps, read from JSON or a short text form, checked step by step.
+
+Text form (one step a line; ``#`` starts a comment; names in double quotes)::
+
+    position "board.json"                      # the position file, relative to the line file
+    normal_summon "Junk Synchron"
+    synchro_summon "Black Rose Dragon" with "Junk Synchron", "Gene-Warped Warwolf"
+    fusion_summon "Flame Swordsman" with "Flame Manipulator", "Masaki the Legendary Swordsman" using "Polymerization"
+    pendulum_summon "Dragoons of Draconia", "Odd-Eyes Pendulum Dragon"
+    attack "Black Rose Dragon" -> "Battle Ox"
+    attack "Axe Raider" directly
+
+JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
+string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
+"cards": [...], "target": NAME or "direct"}``.
+
+Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
+that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
+when the line up to it has a reading.  The first illegal step is explained by the relaxed
+program (the cheapest set of broken rules, explain.py turns them into sentences).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+
+from oracle.errors import OracleError
+from oracle.resources import encoding
+from oracle.solver import make_control, solve
+from oracle.yugioh.cards import Library
+from oracle.yugioh.facts import position_facts
+from oracle.yugioh.position import Position, load_position, parse_position
+from oracle.yugioh import state_out
+
+ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
+           "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
+           "link_summon", "pendulum_summon", "attack")
+STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target"}
+_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
+
+
+@dataclass
+class Step:
+    """One step of a line, as written (card names; resolved against the position later)."""
+
+    number: int
+    action: str
+    card: str | None = None
+    materials: list[str] = field(default_factory=list)
+    spell: str | None = None
+    cards: list[str] = field(default_factory=list)   # Pendulum Summon
+    target: str | None = None                        # attack: a name or "direct"
+    line: int | None = None                          # line of the text file it came from
+
+    @property
+    def where(self) -> str:
+        return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
+
+    def text(self) -> str:
+        q = lambda n: json.dumps(n, ensure_ascii=False)  # noqa: E731
+        if self.action == "pendulum_summon":
+            return "pendulum_summon " + ", ".join(q(c) for c in self.cards)
+        out = self.action + (f" {q(self.card)}" if self.card else "")
+        if self.action == "attack":
+            return out + (" directly" if self.target == "direct" else f" -> {q(self.target)}" if self.target else "")
+        if self.materials:
+            out += " with " + ", ".join(q(m) for m in self.materials)
+        if self.spell:
+            out += f" using {q(self.spell)}"
+        return out
+
+    def normalized(self) -> str:
+        """The text form with materials and Pendulum cards sorted (how readings are printed)."""
+        return Step(self.number, self.action, self.card, sorted(self.materials, key=str), self.spell,
+                    sorted(self.cards, key=str), self.target).text()
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"action": self.action}
+        for key in ("card", "spell", "target"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        if self.materials:
+            out["materials"] = list(self.materials)
+        if self.cards:
+            out["cards"] = list(self.cards)
+        return out
+
+
+@dataclass
+class Line:
+    position: Position
+    steps: list[Step]
+    source: str = "<line>"
+
+
+# --- reading ------------------------------------------------------------------------------------
+def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
+    """One step of the text form."""
+    where = f"step {number}" + (f" (line {line})" if line else "")
+    err = lambda problem: OracleError(problem, source=source, field=where)  # noqa: E731
+    toks: list[tuple[str, str]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
+        kind = m.lastgroup
+        value = m.group(kind)
+        toks.append((kind, json.loads(value) if kind == "str" else value))
+        pos = m.end()
+    if not toks or toks[0][0] != "word":
+        raise err("a step starts with an action, e.g. normal_summon \"Junk Synchron\"")
+    action = toks[0][1]
+    if action not in ACTIONS:
+        close = [a for a in ACTIONS if a.startswith(action[:4])]
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise err(f"unknown action {action!r}{hint}; the actions are {', '.join(ACTIONS)}")
+    rest = toks[1:]
+
+    def names(items: list[tuple[str, str]], what: str) -> list[str]:
+        out = []
+        for i, (kind, value) in enumerate(items):
+            if i % 2 == 1:
+                if kind != "comma":
+                    raise err(f"expected a comma between the {what}, found {value!r}")
+                continue
+            if kind not in ("str", "num"):
+                raise err(f"expected a card name in double quotes in the {what}, found {value!r}")
+            out.append(value)
+        if not out or len(items) % 2 == 0:
+            raise err(f"the {what} list is empty or ends with a comma")
+        return out
+
+    step = Step(number=number, action=action, line=line)
+    if action == "pendulum_summon":
+        step.cards = names(rest, "Pendulum Summoned cards") if rest else []
+        return step
+    if not rest or rest[0][0] not in ("str", "num"):
+        raise err(f"{action} needs a card name in double quotes after it")
+    step.card = rest[0][1]
+    rest = rest[1:]
+    if action == "attack":
+        if not rest:
+            return step
+        if rest[0] == ("word", "directly") and len(rest) == 1:
+            step.target = "direct"
+        elif rest[0][0] == "arrow" and len(rest) == 2 and rest[1][0] in ("str", "num"):
+            step.target = rest[1][1]
+        else:
+            raise err('an attack is written attack "Attacker" -> "Target" or attack "Attacker" directly')
+        return step
+    while rest:
+        kw = rest[0]
+        if kw[0] != "word" or kw[1] not in ("with", "using"):
+            raise err(f"expected 'with' (materials) or 'using' (the Spell), found {kw[1]!r}")
+        end = next((i for i in range(1, len(rest)) if rest[i][0] == "word"), len(rest))
+        if kw[1] == "with":
+            step.materials = names(rest[1:end], "materials")
+        else:
+            spell = names(rest[1:end], "Spell")
+            if len(spell) != 1:
+                raise err("'using' names one Spell")
+            step.spell = spell[0]
+        rest = rest[end:]
+    return step
+
+
+def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
+    """The position file named in the text (if any) and the steps."""
+    position_ref, steps = None, []
+    for n, raw in enumerate(text.splitlines(), 1):
+        body = _strip_comment(raw).strip()
+        if not body:
+            continue
+        if body.startswith("position"):
+            m = re.fullmatch(r'position\s+"((?:[^"\\]|\\.)*)"', body)
+            if not m or steps or position_ref:
+                raise OracleError('the position is named once, before the steps: position "file.json"',
+                                  source=source, field=f"line {n}")
+            position_ref = json.loads(f'"{m.group(1)}"')
+            continue
+        steps.append(parse_step(body, len(steps) + 1, source=source, line=n))
+    return position_ref, steps
+
+
+def _strip_comment(line: str) -> str:
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return line[:i]
+    return line
+
+
+def step_from_json(item: Any, number: int, source: str) -> Step:
+    where = f"steps[{number - 1}]"
+    if isinstance(item, str):
+        step = parse_step(item, number, source=source)
+        return step
+    if not isinstance(item, dict):
+        raise OracleError("a step is a string in the text form or an object", source=source, field=where)
+    for key in item:
+        if key not in STEP_KEYS:
+            raise OracleError(f"unknown key {key!r}; a step has {', '.join(sorted(STEP_KEYS))}", source=source, field=where)
+    action = item.get("action")
+    if action not in ACTIONS:
+        raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
+    step = Step(number=number, action=action, card=item.get("card"), materials=list(item.get("materials", [])),
+                spell=item.get("spell"), cards=list(item.get("cards", [])), target=item.get("target"))
+    if action != "pendulum_summon" and step.card is None:
+        raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
+    return step
+
+
+def load_line(path: str | Path, *, position: str | Path | None = None, library: Library | None = None) -> Line:
+    """Read a line file: JSON (``.json``) or the text form (anything else)."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    if source.endswith(".json") or text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                              source=source) from None
+        return line_from_json(doc, source=source, base=Path(path).parent, position=position, library=library)
+    ref, steps = parse_text(text, source=source)
+    return Line(_position(ref, position, Path(path).parent, source, library), steps, source)
+
+
+def line_from_json(doc: Any, *, source: str = "<line>", base: Path | None = None,
+                   position: str | Path | dict | Position | None = None, library: Library | None = None) -> Line:
+    if not isinstance(doc, dict) or not isinstance(doc.get("steps"), list):
+        raise OracleError('a line file is a JSON object with "position" and "steps" (a list)', source=source)
+    steps = [step_from_json(item, n, source) for n, item in enumerate(doc["steps"], 1)]
+    return Line(_position(doc.get("position"), position, base or Path("."), source, library), steps, source)
+
+
+def make_line(position: Position | dict, steps: list[Step | str], *, source: str = "<line>",
+              library: Library | None = None) -> Line:
+    """A line from Python: a position and steps (Step objects or strings in the text form)."""
+    out = [s if isinstance(s, Step) else parse_step(s, n, source=source) for n, s in enumerate(steps, 1)]
+    for n, s in enumerate(out, 1):
+        s.number = n
+    return Line(_position(None, position, Path("."), source, library), out, source)
+
+
+def _position(ref: Any, override: Any, base: Path, source: str, library: Library | None) -> Position:
+    ref = override if override is not None else ref
+    if isinstance(ref, Position):
+        return ref
+    if isinstance(ref, dict):
+        return parse_position(ref, source=source, library=library)
+    if isinstance(ref, (str, Path)):
+        path = Path(ref)
+        return load_position(path if path.is_absolute() or override is not None else base / path, library=library)
+    raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
+                      source=source)
+
+
+# --- from names to facts ------------------------------------------------------------------------
+def _code(position: Position, name: Any, step: Step, source: str, library: Library) -> int:
+    card = library.resolve(name, source=source, field=step.where) if not isinstance(name, int) else library.get(name)
+    if card is None:
+        raise OracleError(f"unknown card {name!r}", source=source, field=step.where)
+    for slot in position.slots:
+        if slot.card.code == card.code or slot.card.name == card.name:
+            return slot.card.code
+    raise OracleError(f"there is no {card.name} in the position", source=source, field=step.where)
+
+
+def given_facts(line: Line, library: Library) -> str:
+    """The given_* facts that pin each step (step.lp, battle.lp)."""
+    out: list[str] = []
+    for s in line.steps:
+        t = s.number
+        code = lambda n: _code(line.position, n, s, line.source, library)  # noqa: E731
+        if s.action == "pendulum_summon":
+            out.append(f"given_act({t},pendulum_summon,none).")
+            for c, n in sorted(Counter(code(c) for c in s.cards).items()):
+                out.append(f"given_pend({t},{c},{n}).")
+            continue
+        out.append(f"given_act({t},{s.action},{code(s.card)}).")
+        for c, n in sorted(Counter(code(m) for m in s.materials).items()):
+            out.append(f"given_mat({t},{c},{n}).")
+        if s.spell:
+            out.append(f"given_spell({t},{code(s.spell)}).")
+        if s.target == "direct":
+            out.append(f"given_target({t},direct).")
+        elif s.target:
+            out.append(f"given_target({t},{code(s.target)}).")
+    return "\n".join(out) + "\n"
+
+
+# --- checking -----------------------------------------------------------------------------------
+@dataclass
+class StepResult:
+    step: Step
+    legal: bool
+    reading: str = ""                 # the step as the rules read it (which copy, which materials)
+    state: list[str] = field(default_factory=list)   # the state after it, in short lines
+    position: dict | None = None      # the state after it as a position document
+    reasons: list[str] = field(default_factory=list)  # illegal: one sentence per broken rule
+    terms: list[str] = field(default_factory=list)    # illegal: the fail/2 terms, as clingo prints them
+
+
+@dataclass
+class CheckResult:
+    line: Line
+    steps: list[StepResult]
+    status: str                       # legal, illegal, ambiguous
+    message: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return self.status == "legal"
+
+    def text(self) -> str:
+        out = []
+        for r in self.steps:
+            head = f"step {r.step.number}: {r.step.text()}"
+            if r.legal:
+                out.append(f"{head}  -- legal")
+                if r.reading and r.reading != r.step.normalized():
+                    out.append(f"  read as: {r.reading}")
+                out += [f"  {s}" for s in r.state]
+            else:
+                out.append(f"{head}  -- ILLEGAL")
+                out += [f"  - {s}" for s in r.reasons]
+        if self.status == "legal":
+            out.append(f"the line is legal ({len(self.steps)} steps)")
+        elif self.message:
+            out.append(self.message)
+        return "\n".join(out)
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "message": self.message,
+                "steps": [{"step": r.step.to_json(), "legal": r.legal, "reading": r.reading,
+                           "state": r.position, "reasons": r.reasons, "rules": r.terms} for r in self.steps]}
+
+
+def control(position: Position, library: Library, extra: str, horizon: int = 0) -> clingo.Control:
+    """The rules core for ``position`` with attacks enabled, grounded for ``horizon`` steps."""
+    program = position_facts(position, library).program() + "attacks.\n" + extra
+    parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
+    for t in range(1, horizon + 1):
+        parts += step_parts(t)
+    return make_control(encoding("yugioh"), program, parts=parts)
+
+
+def step_parts(t: int) -> list[tuple[str, list]]:
+    # "effects" is named too so that the state moves forward whichever program part holds
+    # effects.lp's rules (parts that do not exist are ignored by clingo).
+    return [("step", [clingo.Number(t)]), ("effects", [clingo.Number(t)]), ("check", [clingo.Number(t)])]
+
+
+def check_line(line: Line, *, library: Library | None = None, timeout: float | None = 30.0,
+               max_readings: int = 50) -> CheckResult:
+    """Check every step of ``line``; stop at the first illegal one and explain it."""
+    from oracle.yugioh import explain
+
+    library = library or Library.load()
+    given = given_facts(line, library)
+    # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
+    ctl = control(line.position, library, given)
+    illegal = None
+    for s in line.steps:
+        ctl.ground(step_parts(s.number))
+        res = solve(ctl, limit=1, timeout=timeout)
+        if not res.models and res.stopped:
+            raise OracleError(f"{res.stopped} while checking {s.where}", source=line.source)
+        if not res.models:
+            illegal = s
+            break
+    legal_n = (illegal.number - 1) if illegal else len(line.steps)
+    # 2. the readings of the legal prefix: resolved when there is only one
+    results: list[StepResult] = []
+    status, message = "legal", ""
+    if legal_n:
+        ctl = control(line.position, library, given, legal_n)
+        res = solve(ctl, limit=max_readings, timeout=timeout, project=True, atoms=True)
+        readings: dict[tuple, list] = {}
+        for shown, atoms in zip(res.models, res.atoms):
+            sig = tuple(describe_step(line.position, shown, t)[0] for t in range(1, legal_n + 1))
+            readings.setdefault(sig, atoms)
+        sigs = list(readings)
+        first_diff = None
+        if len(sigs) > 1:
+            first_diff = min(t for t in range(legal_n) if len({s[t] for s in sigs}) > 1)
+        atoms = readings[sigs[0]]
+        for t in range(1, legal_n + 1):
+            if first_diff is not None and t - 1 >= first_diff:
+                break
+            results.append(StepResult(line.steps[t - 1], True, reading=sigs[0][t - 1],
+                                      state=state_out.describe(line.position, atoms, t),
+                                      position=state_out.position_at(line.position, atoms, t)))
+        if first_diff is not None:
+            s = line.steps[first_diff]
+            options = sorted({sig[first_diff] for sig in sigs})
+            status = "ambiguous"
+            message = (f"{s.where} is ambiguous: {len(options)} readings are legal ("
+                       + "; ".join(options) + "). Name the copy or the materials "
+                       '(with "..."), the Spell (using "...") or the target (-> "...") to choose one.')
+            return CheckResult(line, results, status, message)
+    # 3. the first illegal step, explained by the relaxed program
+    if illegal is not None:
+        t = illegal.number
+        relaxed = given + f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
+        ctl = control(line.position, library, relaxed, t)
+        res = solve(ctl, limit=20, timeout=timeout, project=True, optimal_only=True, atoms=True)
+        if not res.models:
+            reasons, terms = [f"no reading of {illegal.where} exists, even breaking rules: the cards it names "
+                              "cannot take the roles it gives them"], []
+        else:
+            best = min(range(len(res.models)), key=lambda i: res.costs[i])
+            fails = sorted((a.arguments[1] for a in res.models[best] if a.name == "fail" and a.arguments[0].number == t),
+                           key=str)
+            terms = [str(f) for f in fails]
+            reasons = [explain.sentence(line.position, f, res.atoms[best], t) for f in fails]
+        results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
+        status = "illegal"
+        message = f"the line stops at {illegal.where}: it is illegal"
+    return CheckResult(line, results, status, message)
+
+
+def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict]:
+    """A step of a model in the text form, with card locations where copies could be confused."""
+    action, card, mats, spell, pend, target = "", None, [], None, [], None
+    for a in atoms:
+        args = a.arguments
+        if not args or args[0].type != clingo.SymbolType.Number or args[0].number != t:
+            continue
+        if a.name == "act":
+            action = args[1].name
+            card = args[2].number if args[2].type == clingo.SymbolType.Number else None
+        elif a.name == "mat":
+            mats.append(args[1].number)
+        elif a.name == "spell":
+            spell = args[1].number
+        elif a.name == "pend":
+            pend.append(args[1].number)
+        elif a.name == "target":
+            target = args[2].name if args[2].type == clingo.SymbolType.Function else args[2].number
+    name = lambda i: position.slot(i).card.name  # noqa: E731
+    step = Step(0, action, card=name(card) if card else None, materials=sorted(name(m) for m in mats),
+                spell=name(spell) if spell else None, cards=sorted(name(i) for i in pend),
+                target=target if target in (None, "direct") else name(target))
+    return step.text(), {"card": card, "materials": mats, "spell": spell, "cards": pend, "target": target}

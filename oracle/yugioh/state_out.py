@@ -1,0 +1,142 @@
+"""The game state at a time step, written back as a position document (the input JSON format).
+
+The rules core keeps the state as fluents ``h(F,T)`` (docs/facts-schema.md, "Position").  This
+module only *reads* those atoms from a model and lays them out as the position format, so the
+state after step T of a line can be saved, read back with ``parse_position`` and asked again:
+the plays of the written position are the plays the rules allow after step T.
+
+Cards keep the order of the input within a list (instances are numbered in input order); cards
+that arrive in a list during the line come after, in instance order.  Cards are written by
+passcode.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+import clingo
+
+from oracle.yugioh.position import Position
+
+PLACE_LIST = {"hand": "hand", "deck": "deck", "graveyard": "graveyard", "banished": "banished",
+              "extra": "extra_deck"}
+
+
+def fluents(atoms: Iterable[clingo.Symbol], time: int) -> list[clingo.Symbol]:
+    """The fluents F with h(F,time) among ``atoms``."""
+    return [a.arguments[0] for a in atoms
+            if a.name == "h" and len(a.arguments) == 2 and a.arguments[1].number == time]
+
+
+def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> dict:
+    """The position document of the state at ``time`` in a model of the rules core."""
+    state = fluents(atoms, time)
+    by: dict[str, list[tuple]] = defaultdict(list)
+    for f in state:
+        by[f.name].append(tuple(a.number if a.type == clingo.SymbolType.Number else a.name
+                                for a in f.arguments))
+    flags = lambda name: {args[0] for args in by[name]}  # noqa: E731
+    faceup_extra, summoned, changed = flags("faceup_extra"), flags("summoned_turn"), flags("changed_pos")
+    proper, from_extra, attacked, set_cards = flags("proper"), flags("from_extra"), flags("attacked"), flags("set")
+    pos = {i: p for i, p in by["pos"]}
+    xmats: dict[int, list[int]] = defaultdict(list)
+    for m, x in sorted(by["xmat"]):
+        xmats[x].append(m)
+    code = lambda i: position.slot(i).card.code  # noqa: E731
+
+    players = []
+    for p in (0, 1):
+        players.append({"life_points": position.life_points[p], "hand": [], "deck": [], "graveyard": [],
+                        "banished": [], "extra_deck": [], "monster_zones": [None] * 5,
+                        "spell_trap_zones": [None] * 5, "field_zone": None})
+    for p, n in by["lp"]:
+        players[p]["life_points"] = n
+    emz: list[dict | None] = [None, None]
+    for i, place in sorted(by["in"]):
+        slot = position.slot(i)
+        entry: int | dict = code(i)
+        if place == "extra" and i in faceup_extra:
+            entry = {"card": code(i), "face_up": True}
+        elif place in ("graveyard", "banished") and i not in proper:
+            entry = {"card": code(i), "properly_summoned": False}
+        players[slot.owner][PLACE_LIST[place]].append(entry)
+    for i, p, z in sorted(by["mz"]):
+        entry = {"card": code(i), "position": pos.get(i, "attack")}
+        if i in summoned:
+            entry["summoned_this_turn"] = True
+        if i in changed:
+            entry["position_changed_this_turn"] = True
+        if i in attacked:
+            entry["attacked_this_turn"] = True
+        if i not in proper:
+            entry["properly_summoned"] = False
+        if (i in from_extra) != position.slot(i).card.is_extra_deck:
+            entry["summoned_from_extra_deck"] = i in from_extra
+        if xmats.get(i):
+            entry["materials"] = [code(m) for m in xmats[i]]
+        if z >= 5:
+            entry["controller"] = p
+            emz[z - 5] = entry
+        else:
+            players[p]["monster_zones"][z] = entry
+    for i, p, z in sorted(by["sz"]):
+        entry = {"card": code(i), "face_up": i not in set_cards}
+        if z == 5:
+            players[p]["field_zone"] = entry
+        else:
+            players[p]["spell_trap_zones"][z] = entry
+
+    me = position.turn_player
+    turn = {"player": me, "phase": "battle" if ("battle",) in {(f.name,) for f in state} else position.phase,
+            "normal_summon_used": any(args[0] == me for args in by["ns_used"]),
+            "pendulum_summon_used": any(args[0] == me for args in by["ps_used"]),
+            "first_turn": position.first_turn}
+    doc = {"game": "yugioh", "rules": position.rules, "turn": turn, "players": players,
+           "extra_monster_zones": emz}
+    return doc
+
+
+def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> list[str]:
+    """The state at ``time`` in a few short lines (the turn player's side first)."""
+    doc = position_at(position, atoms, time)
+    name = lambda e: position_name(position, e["card"] if isinstance(e, dict) else e)  # noqa: E731
+    me = position.turn_player
+    out = []
+    for p in (me, 1 - me):
+        side = doc["players"][p]
+        who = "you" if p == me else "opponent"
+        field = []
+        for z, e in enumerate(side["monster_zones"]):
+            if e:
+                field.append(_monster(name, e, f"zone {z}"))
+        for z, e in enumerate(doc["extra_monster_zones"]):
+            if e and e.get("controller", 0) == p:
+                field.append(_monster(name, e, f"Extra Monster Zone {'left' if z == 0 else 'right'}"))
+        parts = [f"LP {side['life_points']}", "field: " + (", ".join(field) if field else "none")]
+        if p == me:
+            parts.append("hand: " + (", ".join(name(e) for e in side["hand"]) or "none"))
+        if side["graveyard"]:
+            parts.append("GY: " + ", ".join(name(e) for e in side["graveyard"]))
+        up = [name(e) for e in side["extra_deck"] if isinstance(e, dict) and e.get("face_up")]
+        if up:
+            parts.append("face-up in the Extra Deck: " + ", ".join(up))
+        out.append(f"{who}: " + "; ".join(parts))
+    used = [w for w, k in (("Normal Summon", "normal_summon_used"), ("Pendulum Summon", "pendulum_summon_used"))
+            if doc["turn"][k]]
+    if used:
+        out.append("used this turn: " + ", ".join(used))
+    return out
+
+
+def _monster(name, e: dict, where: str) -> str:
+    text = f"{name(e)} ({e['position']}, {where})"
+    if e.get("materials"):
+        text += " with " + ", ".join(name(m) for m in e["materials"])
+    return text
+
+
+def position_name(position: Position, code: int) -> str:
+    for slot in position.slots:
+        if slot.card.code == code:
+            return slot.card.name
+    return str(code)
