@@ -87,9 +87,10 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
 def _register() -> None:
     """Subcommand groups that live beside their features."""
     from oracle.yugioh.cards_cli import cards, deck
+    from oracle.yugioh.lines_cli import check, solve
     from oracle.yugioh.puzzle_cli import puzzle
 
-    for group in (cards, deck, puzzle):
+    for group in (cards, deck, puzzle, check, solve):
         main.add_command(group)
 
 

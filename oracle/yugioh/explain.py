@@ -21,7 +21,7 @@ KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tri
               "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "change of battle position",
               "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
               "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
-              "attack": "attack"}
+              "activate_scale": "activated as a Pendulum Scale", "attack": "attack"}
 PHASE_WORDS = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
                "main2": "Main Phase 2", "end": "End Phase"}
 
@@ -187,6 +187,9 @@ SENTENCES: dict[str, S] = {
     "ritual_short": lambda c, i, n, l: f"the Levels of the Tributes total {n}, {c.name(i)} is Level {l}: they must total at least that",
     "ritual_not_equal": lambda c, i, n, l: f"the Levels of the Tributes total {n}, {c.name(i)} is Level {l}: they must total exactly that",
     "ritual_superfluous": lambda c, m, n, l: f"{c.name(m)} is one Tribute too many: the Levels total {n} and would still reach {l} without it",
+    # scales.lp
+    "no_pendulum_zone": lambda c, i: f"{c.name(i)} cannot be placed as a Pendulum Scale: both of your Pendulum Zones are taken",
+    "not_a_pendulum_monster": lambda c, i: f"{c.name(i)} is not a Pendulum monster: only those are placed in a Pendulum Zone",
     # battle.lp
     "no_battle_phase_first_turn": lambda c: "there is no Battle Phase in the first turn of the duel",
     "no_attack_in_phase": lambda c, f: f"attacks happen in the Battle Phase; the position is in the {PHASE_WORDS.get(f, f)}",

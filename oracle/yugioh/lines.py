@@ -6,6 +6,7 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     normal_summon "Junk Synchron"
     synchro_summon "Black Rose Dragon" with "Junk Synchron", "Gene-Warped Warwolf"
     fusion_summon "Flame Swordsman" with "Flame Manipulator", "Masaki the Legendary Swordsman" using "Polymerization"
+    activate_scale "Stargazer Magician"               # a Pendulum monster to a Pendulum Zone
     pendulum_summon "Dragoons of Draconia", "Odd-Eyes Pendulum Dragon"
     attack "Black Rose Dragon" -> "Battle Ox"
     attack "Axe Raider" directly
@@ -40,7 +41,7 @@ from oracle.yugioh import state_out
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-           "link_summon", "pendulum_summon", "attack")
+           "link_summon", "pendulum_summon", "activate_scale", "attack")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target"}
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
 
@@ -350,8 +351,9 @@ class CheckResult:
 
 
 def control(position: Position, library: Library, extra: str, horizon: int = 0) -> clingo.Control:
-    """The rules core for ``position`` with attacks enabled, grounded for ``horizon`` steps."""
-    program = position_facts(position, library).program() + "attacks.\n" + extra
+    """The rules core for ``position``, the whole turn modelled (attacks, Pendulum Scales),
+    grounded for ``horizon`` steps."""
+    program = position_facts(position, library).program() + "whole_turn.\n" + extra
     parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
     for t in range(1, horizon + 1):
         parts += step_parts(t)
