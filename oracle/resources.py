@@ -1,20 +1,16 @@
 """Where the shipped rules (asp/) and data (facts/) are, in a checkout or an installed package."""
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-
-_CHECKOUT = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def _root(folder: str) -> Path:
-    # In a checkout (and an editable install) the folders sit beside the package; an ordinary
-    # install ships them inside it as oracle.asp and oracle.facts (see pyproject.toml).
-    beside = _CHECKOUT / folder
-    if beside.is_dir():
-        return beside
-    return Path(str(resources.files(f"oracle.{folder}")))
+    # An ordinary install ships the folders inside the package as oracle/asp and oracle/facts
+    # (see pyproject.toml); in a checkout, and an editable install, they sit beside it.
+    inside = _PACKAGE / folder
+    return inside if inside.is_dir() else _PACKAGE.parent / folder
 
 
 def asp_dir() -> Path:

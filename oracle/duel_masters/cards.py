@@ -36,6 +36,13 @@ class Card:
     text: str = ""
     mana_number: int = 1  # printed number under the mana symbol (207.1); the data has only 1s
     ids: tuple[str, ...] = field(default=())  # printings as "DM-09 16/55"
+    gr: bool = False  # a GR creature (lives in the super GR zone); none in the library
+
+    @property
+    def power_value(self) -> int | None:
+        """The printed power as a number ("5000+" -> 5000); None when it has none."""
+        m = re.match(r"\d+", str(self.power or ""))
+        return int(m.group()) if m else None
 
     @property
     def is_creature(self) -> bool:
@@ -104,6 +111,7 @@ def card_from_dict(row: dict, code: int) -> Card:
         cost=int(row["cost"]), type=row["type"], races=tuple(row.get("races", ())),
         evolution=bool(row.get("evolution")), power=row.get("power"), text=row.get("text", ""),
         mana_number=int(row.get("mana_number", 1)), ids=tuple(row.get("ids", ())),
+        gr=bool(row.get("gr", False)),
     )
 
 

@@ -12,7 +12,11 @@ def explanation(position: Position, *, all_payments: bool = False) -> list[str]:
     result = solve_position(position, all_payments=all_payments, explain=True, limit=1)
     variant = "duel-masters-plays" if position.rules == "plays" else "duel-masters"
     lines = [f"rules {variant}; step {position.step}; turn player {position.turn_player}"]
-    name = lambda n: (lambda i: f"{i.card.name} ({i.zone}[{i.index}])")(position.by_iid(n))  # noqa: E731
+    def name(n: int) -> str:
+        i = position.by_iid(n)
+        under = f" under[{i.under}]" if i.under is not None else ""
+        return f"{i.card.name} ({i.zone}[{i.index}]{under})"
+
     atoms = result.models[0] if result.models else []
     for s in sorted(atoms):
         a = s.arguments
@@ -22,6 +26,8 @@ def explanation(position: Position, *, all_payments: bool = False) -> list[str]:
             lines.append(f"locked: P{a[1].number} cannot declare the summon of {name(a[2].number)}")
         elif s.name == "may_put":
             lines.append(f"effect: P{a[1].number} may put {name(a[2].number)} into the battle zone")
+        elif s.name == "may_charge":
+            lines.append(f"charge: P{a[1].number} may charge {name(a[2].number)} into the mana zone")
     races = race_set(position)
     seen = set()
     cards = [i.card for i in position.instances] + [c for _, c in position.effects]

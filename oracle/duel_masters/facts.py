@@ -58,6 +58,10 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
     out = [_f("card", c), _f("cost", c, card.cost), _f("mana_number", c, card.mana_number)]
     if card.is_creature:
         out.append(_f("creature", c))
+    if card.power_value is not None:
+        out.append(_f("power", c, card.power_value))
+    if card.gr:
+        out.append(_f("gr_creature", c))
     found = kw.abilities(card, race_set(position))
     # The text is the authority: some cards (Alphadios) say "Evolution" without the supertype.
     if card.evolution or found.of(kw.Evolution):
@@ -106,13 +110,22 @@ def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:
     if isinstance(ab, kw.PutIntoBattleZone):
         return [_f("put_ability", c, k, _c(ab.zone), _c("tapped" if ab.tapped else "untapped"))] + [
             _f("put_filter", c, k, filter_term(f, position)) for f in ab.filters]
+    if isinstance(ab, kw.RevengeChance):
+        kind, *numbers = ab.condition
+        return [_f("revenge_chance", c, _c(ab.whose), _f(kind, *numbers))]
+    if isinstance(ab, kw.GrSummon):
+        return [_f("gr_summon", c)]
     if isinstance(ab, kw.Trigger):
         return [_f("trigger", c, _c(ab.event))]
     raise ValueError(f"no facts for {ab!r}")
 
 
-def _twin_key(inst) -> tuple:
-    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken)
+def _twin_key(inst, position: Position) -> tuple | None:
+    """Copies with the same key are interchangeable; None: this card has no twin."""
+    if inst.zone in ("deck", "gr_zone") or inst.stacked_on is not None:
+        return None  # an order (top of the deck, of the super GR zone) or a stack makes it unique
+    below = tuple(i.card.code for i in position.instances if i.stacked_on == inst.iid)
+    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken, below)
 
 
 def position_facts(position: Position, *, all_payments: bool = False) -> list[Symbol]:
@@ -132,15 +145,20 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
             out.append(_f("broken", i))
         if inst.zone == "deck" and inst.index == 0:
             out.append(_f("deck_top", i))  # deck[0] is the top card
-        # Copies are interchangeable except the top of the deck, which is a different place.
-        key = _twin_key(inst)
-        if key in last_of_kind and not (inst.zone == "deck"):
-            out.append(_f("twin", last_of_kind[key], i))
-        last_of_kind[key] = i
+        if inst.zone == "gr_zone":
+            out.append(_f("gr_order", i, inst.index))  # gr_zone[0] is the top card
+        if inst.stacked_on is not None:
+            out.append(_f("under", i, inst.stacked_on, inst.under))
+        key = _twin_key(inst, position)
+        if key is not None:
+            if key in last_of_kind:
+                out.append(_f("twin", last_of_kind[key], i))
+            last_of_kind[key] = i
     for p, state in enumerate(position.players):
         out.append(_f("spells_cast", p, state.spells_cast_this_turn))
         if state.ninja_strike_used:
             out.append(_f("ninja_strike_used", p))
+        out.append(_f("put_this_turn", p, state.creatures_put_this_turn))
     for e, (p, card) in enumerate(position.effects, start=1):
         cards[card.code] = card
         out.append(_f("effect", e, p, card.code))

@@ -96,6 +96,19 @@ class PutIntoBattleZone:
 
 
 @dataclass(frozen=True)
+class RevengeChance:
+    """At the end of a turn, summon this creature from the hand for no cost if ``condition``."""
+
+    whose: str  # "each": every player's turn; "opponent": only the opponent's turns
+    condition: tuple  # ("opponent_put_at_least", N) or ("opponent_creature_at_least", cost, power)
+
+
+@dataclass(frozen=True)
+class GrSummon:
+    """When it resolves: summon the top card of your super GR zone as if its cost were paid."""
+
+
+@dataclass(frozen=True)
 class Trigger:
     event: str  # "self_enters", "other_enters", "opponent_summons"
 
@@ -116,7 +129,7 @@ _ZONES = {"mana zone": "mana_zone", "graveyard": "graveyard", "hand": "hand",
 _RELEVANT = re.compile(
     r"summon|costs? \d+ (?:more|less)|cost (?:up to )?\d+ (?:more|less)|evolution|"
     r"into the battle zone|shield trigger|ninja strike|gravity zero|revenge chance|"
-    r"without paying", re.I)
+    r"without paying|gr summon", re.I)
 
 
 def _civ_filter(words: str) -> tuple | None:
@@ -162,6 +175,15 @@ def _line_abilities(line: str, card: Card, races: frozenset[str]) -> list | None
         if c:
             return [GravityZero(("hand_at_least", int(c.group(1))))]
         return None
+    m = re.match(r"revenge chance\W+at the end of (each player's turn|each of your opponent's turns), "
+                 r"if (.+?), you may summon this creature for no cost\.?$", low)
+    if m:
+        cond = _revenge_condition(m.group(2))
+        whose = "each" if m.group(1) == "each player's turn" else "opponent"
+        return None if cond is None else [RevengeChance(whose, cond)]
+    m = re.fullmatch(r"(when you put this creature into the battle zone, )?gr summon\.?(?: \(.*\))?", low)
+    if m:
+        return ([Trigger("self_enters")] if m.group(1) else []) + [GrSummon()]
     m = re.match(r"(vortex )?evolution\W+put on (.+?)(?:\.|$)", low)
     if m:
         body = text[m.start(2):m.end(2)]
@@ -242,6 +264,18 @@ def _line_abilities(line: str, card: Card, races: frozenset[str]) -> list | None
         return [Trigger("other_enters")]
     if re.match(r"whenever your opponent summons a creature", low):
         return [Trigger("opponent_summons")]
+    return None
+
+
+def _revenge_condition(cond: str) -> tuple | None:
+    """The Revenge Chance conditions this pack can check; anything else stays unsupported."""
+    m = re.fullmatch(r"your opponent put (\d+) or more creatures into the battle zone that turn", cond)
+    if m:
+        return ("opponent_put_at_least", int(m.group(1)))
+    m = re.fullmatch(r"your opponent has a creature in the battle zone that costs (\d+) or more or "
+                     r"has (\d+) power or more", cond)
+    if m:
+        return ("opponent_creature_at_least", int(m.group(1)), int(m.group(2)))
     return None
 
 

@@ -1,4 +1,9 @@
-"""Answer sets of step 1 -> Play objects, and their JSON and table renderings."""
+"""Answer sets of step 1 -> Play objects, and their JSON and table renderings.
+
+The JSON of a play is the issue's contract (action, player, card, payment for summons) plus the
+keys docs/duel-masters.md documents: method, cost, base, triggers, cost_treated_as_paid
+(GR summon) and, for a charge, tapped.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,20 +16,27 @@ from oracle.solver import SolveResult
 
 @dataclass
 class Play:
-    action: str  # "summon" or "put_into_battle_zone"
+    action: str  # "summon", "put_into_battle_zone" or "charge"
     player: int
-    card: dict  # CARDREF {"name", "location", "index"}
-    method: str  # normal, from_zone, gravity_zero, shield_trigger, ninja_strike, effect
+    card: dict  # CARDREF {"name", "location", "index"} (+ "under" for an evolution source)
+    method: str  # normal, from_zone, gravity_zero, shield_trigger, ninja_strike,
+    #              revenge_chance, gr_summon; effect (put); charge
     cost: int | None = None  # total cost paid for (None: not paid)
     payment: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "civilization": c}]
     base: list[dict] = field(default_factory=list)  # evolution: the creature(s) it goes on
     triggers: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "on": kind}]
+    treated_as_paid: bool = False  # GR summon: the cost counts as paid, no mana is tapped
+    tapped: bool | None = None  # charge: the card enters the mana zone tapped (multicoloured)
 
     def to_json(self) -> dict:
         out = {"action": self.action, "player": self.player, "card": self.card, "method": self.method}
         if self.action == "summon":
             out["cost"] = self.cost if self.cost is not None else 0
             out["payment"] = self.payment
+            if self.treated_as_paid:
+                out["cost_treated_as_paid"] = True
+        if self.action == "charge":
+            out["tapped"] = bool(self.tapped)
         if self.base:
             out["base"] = self.base
         if self.triggers:
@@ -33,7 +45,7 @@ class Play:
 
     def sort_key(self) -> tuple:
         pay = tuple((p["card"]["index"], p["civilization"] or "") for p in self.payment)
-        return (self.action != "summon", self.card["location"], self.card["index"], self.method,
+        return (self.action != "summon", self.action, self.card["location"], self.card["index"], self.method,
                 tuple(b["index"] for b in self.base), pay)
 
 
@@ -45,6 +57,7 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
     ref = lambda s: position.by_iid(_num(s)).ref()  # noqa: E731 - tiny local helper
     play = None
     cost = None
+    deemed = tapped = False
     payment, bases, triggers = [], [], []
     for s in symbols:
         args = s.arguments
@@ -59,6 +72,10 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
             bases.append(ref(args[2]))
         elif s.name == "triggered":
             triggers.append({"card": ref(args[1]), "on": args[2].name})
+        elif s.name == "treated_as_paid":
+            deemed = True
+        elif s.name == "enters_tapped":
+            tapped = True
     if play is None:
         return None
     action, player, card, method = play
@@ -68,7 +85,7 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
     bases.sort(key=lambda b: b["index"])
     triggers.sort(key=lambda t: (t["card"]["location"], t["card"]["index"], t["on"]))
     return Play(action, player, card, method, cost if action == "summon" else None,
-                payment, bases, triggers)
+                payment, bases, triggers, deemed, tapped if action == "charge" else None)
 
 
 def plays_from(result: SolveResult, position: Position) -> list[Play]:
@@ -77,7 +94,8 @@ def plays_from(result: SolveResult, position: Position) -> list[Play]:
 
 
 def _cell(ref: dict) -> str:
-    return f"{ref['name']} ({ref['location']}[{ref['index']}])"
+    under = f" under[{ref['under']}]" if "under" in ref else ""
+    return f"{ref['name']} ({ref['location']}[{ref['index']}]{under})"
 
 
 def table(plays: list[Play]) -> str:
@@ -86,10 +104,12 @@ def table(plays: list[Play]) -> str:
         return "no legal play"
     lines = []
     for n, p in enumerate(plays, start=1):
-        verb = "summon" if p.action == "summon" else "put into the battle zone"
+        verb = {"summon": "summon", "charge": "charge"}.get(p.action, "put into the battle zone")
         head = f"{n:>3}. P{p.player} {verb} {_cell(p.card)} [{p.method}]"
         if p.action == "summon":
-            head += f" cost {p.cost}"
+            head += " cost treated as paid" if p.treated_as_paid else f" cost {p.cost}"
+        if p.action == "charge":
+            head += " -> mana zone, " + ("tapped" if p.tapped else "untapped")
         lines.append(head)
         if p.payment:
             paid = ", ".join(f"{_cell(x['card'])}" + (f" -> {x['civilization']}" if x["civilization"] else "")

@@ -7,14 +7,15 @@ from dataclasses import dataclass, field
 from oracle.duel_masters.cards import CIVILIZATIONS, Card, Library, card_from_dict, library
 from oracle.errors import OracleError
 
-ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone")
+ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone",
+         "gr_zone")
 # Which per-card flags each zone accepts (anything else is a typo we report).
 FLAGS = {
     "mana_zone": {"tapped"},
-    "battle_zone": {"tapped", "summoned_this_turn"},
+    "battle_zone": {"tapped", "summoned_this_turn", "under"},
     "shields": {"broken"},
 }
-STEPS = ("main", "shield_break", "attack", "block", "end")
+STEPS = ("charge", "main", "shield_break", "attack", "block", "end")
 RULES = {"duel-masters": "standard", "duel-masters-plays": "plays"}
 CARD_TYPES = ("creature", "spell", "cross_gear")
 
@@ -32,15 +33,21 @@ class Instance:
     summoned_this_turn: bool = False
     broken: bool = False
     label: str | None = None  # the optional "id" the input gave it
+    under: int | None = None  # evolution source: its place in the stack's "under" list
+    stacked_on: int | None = None  # evolution source: the iid of the card on top of it
 
     def ref(self) -> dict:
-        return {"name": self.card.name, "location": self.zone, "index": self.index}
+        out = {"name": self.card.name, "location": self.zone, "index": self.index}
+        if self.under is not None:
+            out["under"] = self.under
+        return out
 
 
 @dataclass
 class PlayerState:
     spells_cast_this_turn: int = 0
     ninja_strike_used: bool = False
+    creatures_put_this_turn: int = 0  # creatures this player put into the battle zone this turn
 
 
 @dataclass
@@ -73,7 +80,8 @@ def _custom_cards(rows, base: Library) -> list[Card]:
     _need(isinstance(rows, list), "must be a list of card objects", "cards")
     made = []
     next_code = max(base.by_code) + 1
-    allowed = {"name", "civilizations", "cost", "type", "races", "evolution", "text", "mana_number", "power"}
+    allowed = {"name", "civilizations", "cost", "type", "races", "evolution", "text", "mana_number",
+               "power", "gr"}
     for n, row in enumerate(rows):
         where = f"cards[{n}]"
         _need(isinstance(row, dict), "must be an object", where)
@@ -98,6 +106,10 @@ def _custom_cards(rows, base: Library) -> list[Card]:
         _need(isinstance(row.get("text", ""), str), "text must be a string", f"{where}.text")
         _need(isinstance(row.get("evolution", False), bool), "evolution must be true or false",
               f"{where}.evolution")
+        _need(isinstance(row.get("gr", False), bool), "gr must be true or false", f"{where}.gr")
+        _need(not row.get("gr") or kind == "creature", "only a creature can be a GR creature", f"{where}.gr")
+        _need(row.get("power") is None or type(row.get("power")) is int or isinstance(row.get("power"), str),
+              "power must be an integer or a string", f"{where}.power")
         mana = row.get("mana_number", 1)
         _need(type(mana) is int and mana >= 0, "mana_number must be an integer >= 0", f"{where}.mana_number")
         made.append(card_from_dict({**row, "civilizations": civs, "type": kind}, next_code + n))
@@ -115,10 +127,62 @@ def _card_entry(entry, zone: str, where: str, lib: Library) -> tuple[Card, dict,
         raise OracleError(f"{sorted(bad)} not allowed for a card in {zone} "
                           f"(allowed: {sorted(FLAGS.get(zone, set())) or 'none'})", field=where)
     for key, value in flags.items():
-        _need(isinstance(value, bool), f"{key!r} must be true or false", f"{where}.{key}")
+        if key != "under":
+            _need(isinstance(value, bool), f"{key!r} must be true or false", f"{where}.{key}")
     card = lib.get(str(entry["card"]), field=f"{where}.card")
     label = entry.get("id")
     return card, flags, None if label is None else str(label)
+
+
+def _is_evolution(card: Card, lib: Library) -> bool:
+    """Evolution by its supertype or by its text (some cards say only "Evolution")."""
+    from oracle.duel_masters import keywords as kw
+
+    if not hasattr(lib, "_races"):
+        lib._races = frozenset(r for c in lib.cards for r in c.races)
+    return card.evolution or bool(kw.abilities(card, lib._races).of(kw.Evolution))
+
+
+def _zone_cards(p: int, zone: str, cards: list, lib: Library, instances: list, labels: dict) -> None:
+    """Append the instances of one zone of player p (and the evolution sources under them)."""
+    where = f"players[{p}]"
+
+    def label_of(label, at):
+        if label is not None:
+            _need(label not in labels, f"card id {label!r} is already used at {labels.get(label)}", f"{at}.id")
+            labels[label] = at
+
+    for index, entry in enumerate(cards):
+        at = f"{where}.{zone}[{index}]"
+        card, flags, label = _card_entry(entry, zone, at, lib)
+        label_of(label, at)
+        if zone == "battle_zone":
+            _need(card.is_creature or card.type == "cross_gear",
+                  f"{card.name} is a {card.type}; it cannot be in the battle zone", at)
+        # GR creatures live in the super GR zone and, once summoned, in the battle zone (408, 809).
+        if zone == "gr_zone":
+            _need(card.gr, f"{card.name} is not a GR creature; only GR creatures are in the super GR zone", at)
+        else:
+            _need(not card.gr or zone == "battle_zone",
+                  f"{card.name} is a GR creature; it can only be in gr_zone or battle_zone", at)
+        top = Instance(len(instances) + 1, p, zone, index, card,
+                       tapped=flags.get("tapped", False),
+                       summoned_this_turn=flags.get("summoned_this_turn", False),
+                       broken=flags.get("broken", False), label=label)
+        instances.append(top)
+        if "under" not in flags:
+            continue
+        under = flags["under"]
+        _need(isinstance(under, list) and under, "must be a non-empty list of cards", f"{at}.under")
+        _need(_is_evolution(card, lib), f"{card.name} is not an evolution creature; nothing can be under it",
+              f"{at}.under")
+        for k, below in enumerate(under):
+            bat = f"{at}.under[{k}]"
+            base, _, blabel = _card_entry(below, "under", bat, lib)  # a source has no flags of its own
+            label_of(blabel, bat)
+            _need(base.is_creature, f"{base.name} is a {base.type}; an evolution source is a creature", bat)
+            instances.append(Instance(len(instances) + 1, p, zone, index, base, label=blabel,
+                                      under=k, stacked_on=top.iid))
 
 
 def parse_position(doc: dict, source: str = "<position>", lib: Library | None = None) -> Position:
@@ -151,29 +215,20 @@ def _parse(doc, source: str, lib: Library) -> Position:
     for p, pdoc in enumerate(players):
         where = f"players[{p}]"
         _need(isinstance(pdoc, dict), "must be an object", where)
-        extra = set(pdoc) - set(ZONES) - {"spells_cast_this_turn", "ninja_strike_used"}
+        extra = set(pdoc) - set(ZONES) - {"spells_cast_this_turn", "ninja_strike_used",
+                                          "creatures_put_this_turn"}
         _need(not extra, f"unknown key(s) {sorted(extra)}", where)
         spells = pdoc.get("spells_cast_this_turn", 0)
         _need(type(spells) is int and spells >= 0, "must be an integer >= 0", f"{where}.spells_cast_this_turn")
         used = pdoc.get("ninja_strike_used", False)
         _need(isinstance(used, bool), "must be true or false", f"{where}.ninja_strike_used")
-        states.append(PlayerState(spells, used))
+        put = pdoc.get("creatures_put_this_turn", 0)
+        _need(type(put) is int and put >= 0, "must be an integer >= 0", f"{where}.creatures_put_this_turn")
+        states.append(PlayerState(spells, used, put))
         for zone in ZONES:
             cards = pdoc.get(zone, [])
             _need(isinstance(cards, list), "must be a list", f"{where}.{zone}")
-            for index, entry in enumerate(cards):
-                at = f"{where}.{zone}[{index}]"
-                card, flags, label = _card_entry(entry, zone, at, lib)
-                if label is not None:
-                    _need(label not in labels, f"card id {label!r} is already used at {labels.get(label)}", f"{at}.id")
-                    labels[label] = at
-                if zone == "battle_zone":
-                    _need(card.is_creature or card.type == "cross_gear",
-                          f"{card.name} is a {card.type}; it cannot be in the battle zone", at)
-                instances.append(Instance(len(instances) + 1, p, zone, index, card,
-                                          tapped=flags.get("tapped", False),
-                                          summoned_this_turn=flags.get("summoned_this_turn", False),
-                                          broken=flags.get("broken", False), label=label))
+            _zone_cards(p, zone, cards, lib, instances, labels)
     effects = []
     _need(isinstance(doc.get("effects", []), list), "must be a list", "effects")
     for n, eff in enumerate(doc.get("effects", [])):

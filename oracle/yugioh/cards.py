@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterator
 
 from oracle.errors import OracleError, UnknownCard
+from oracle.resources import facts_dir
 
 FORMAT = "oracle-yugioh-cards/1"
 LIBRARY_NAME = "cards.jsonl.gz"
@@ -176,17 +177,7 @@ def in_archetype(setcodes: tuple[int, ...], archetype: int) -> bool:
 
 
 def default_library_path() -> Path:
-    try:
-        from oracle.resources import facts_dir
-
-        folder = facts_dir() / "yugioh"
-        if folder.is_dir():
-            return folder / LIBRARY_NAME
-    except (ImportError, OSError, ValueError):
-        # A plain checkout (or an editable install whose namespace lookup fails) still has
-        # facts/ at the top of the repository.
-        pass
-    return Path(__file__).resolve().parents[2] / "facts" / "yugioh" / LIBRARY_NAME
+    return facts_dir() / "yugioh" / LIBRARY_NAME
 
 
 _DEFAULT: "Library | None" = None

@@ -21,6 +21,7 @@ KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tri
               "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "change of battle position",
               "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
               "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
+              "special_summon": "Special Summon",
               "activate_scale": "activated as a Pendulum Scale", "attack": "attack"}
 PHASE_WORDS = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
                "main2": "Main Phase 2", "end": "End Phase"}
@@ -117,12 +118,10 @@ def _no_zone(c: Context, i: int) -> str:
     card = c.position.slot(i).card
     what = ("a Link monster" if card.is_link else "a Pendulum monster from the Extra Deck" if card.is_pendulum
             else "a monster from the Extra Deck under Master Rule 4")
-    if c.has("own_emz", t, me):
-        emz = "you already use an Extra Monster Zone"
-    elif len(c.find("occ_emz", t)) >= 2:
-        emz = "both Extra Monster Zones are taken"
-    else:
+    if c.has("own_emz", t, me) or len(c.find("occ_emz", t)) < 2:
         emz = "the Extra Monster Zone is taken"
+    else:
+        emz = "both Extra Monster Zones are taken"
     return (f"no zone available to {what}: {emz} and no Link Arrow points to a free Main Monster Zone "
             f"({name})")
 
@@ -162,6 +161,7 @@ SENTENCES: dict[str, S] = {
     "no_fusion_spell": lambda c, i: f"a Fusion Summon of {c.name(i)} needs a Fusion Spell (like Polymerization) in your hand or Set",
     "spell_not_ready": lambda c, s: f"{c.name(s)} is neither in your hand nor Set on your field",
     "not_a_fusion_spell": lambda c, s: f"{c.name(s)} is not a Spell that Fusion Summons",
+    "material_from": lambda c, m, i: f"{c.name(i)} cannot use {c.name(m)} as material from where it is",
     "fusion_material_from": lambda c, m, s: f"{c.name(s)} cannot use {c.name(m)} as material from where it is",
     "no_spell_zone": lambda c, s: f"{c.name(s)} cannot be activated: all your Spell & Trap Zones are taken",
     # materials.lp

@@ -41,7 +41,7 @@ from oracle.yugioh import state_out
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-           "link_summon", "pendulum_summon", "activate_scale", "attack")
+           "link_summon", "pendulum_summon", "special_summon", "activate_scale", "attack")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target"}
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
 

@@ -25,6 +25,15 @@ Categories:
   with_diff / with_same / but_diff   pconstraint openers
   prop      the property after them: name, race, attribute
   including "including" (a part of the materials must also match)
+  with      "with" before a stat: "with 2000 or more ATK"
+  stat      ATK / DEF / "ATK/DEF" / "ATK & DEF"           -> atk(N) / atk_min(N) / def_max(N) ...
+  original  "original" (ATK, Level): the printed value, which is the only value the oracle knows
+  where     a material location: "in the hand", "on the field", "you control", "in your GY",
+            "in an Extra Monster Zone"                    -> loc(L)
+  faceup    "face-up"                                     -> faceup
+  slash     "/" between qualifiers: "Level/Rank/Link 2" (alternatives), "1500 ATK/2100 DEF" (both)
+  linkr     "Link-" before a number: "Link-2 or higher"   -> link_rating(N) / link_min(N)
+  whose_level  "whose original Level is" (then a Level, as after "Level")
 """
 from __future__ import annotations
 
@@ -94,6 +103,26 @@ def _table() -> dict[str, tuple[str, object]]:
     t["Rank"] = ("rank", None)
     t["or lower"] = ("lower", None)
     t["or higher"] = ("higher", None)
+    t["or less"] = ("lower", None)  # "2500 or less ATK"
+    t["with"] = ("with", None)
+    t["ATK"] = ("stat", ("atk",))
+    t["DEF"] = ("stat", ("def",))
+    t["ATK/DEF"] = ("stat", ("atk", "def"))
+    t["ATK & DEF"] = ("stat", ("atk", "def"))
+    t["original"] = ("original", None)
+    for words, loc in (("in the hand", "hand"), ("in your hand", "hand"), ("on the field", "field"),
+                       ("you control", "field"), ("in your GY", "graveyard"), ("in the GY", "graveyard"),
+                       ("in an Extra Monster Zone", "emz"), ("in the Extra Monster Zone", "emz")):
+        t[words] = ("where", loc)
+    t["face-up"] = ("faceup", None)
+    t["/"] = ("slash", None)
+    t["Link-"] = ("linkr", None)
+    t["that was Special Summoned from the Extra Deck"] = ("from_extra", None)
+    t["whose original Level is"] = ("whose_level", None)
+    for word in ("Levels",):
+        t[word] = ("prop", "level")
+    for word in ("Ranks",):
+        t[word] = ("prop", "rank")
     t[","] = ("comma", None)
     t["+"] = ("plus", None)
     return t

@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -58,6 +58,7 @@ class Procedure:
     constraints: list[tuple[str, str]] = field(default_factory=list)  # ("different", "name")
     sources: list[str] = field(default_factory=list)  # proc_from locations
     dispose: str | None = None  # contact procedures: where the materials go (proc_dispose/3)
+    spell: int | None = None  # "Must be Special Summoned with "Dark Fusion"": must_spell/2
 
 
 # How a contact procedure gets rid of its materials ("by shuffling ... into the Deck").
@@ -80,7 +81,7 @@ class Requirements:
 _PHRASE_RE = "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True))
 _TOKEN_RE = re.compile(
     r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])|(?P<paren>[()])'
-    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?![\w-])|(?P<word>[^\s,+()]+))"
+    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?:(?<=[/-])|(?![\w-]))|(?P<word>[^\s,+()/]+))"
 )
 
 
@@ -120,7 +121,9 @@ def tokenize(line: str) -> list[Tok]:
 # --------------------------------------------------------------------------------------------
 # Parser of material lines
 # --------------------------------------------------------------------------------------------
-QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank"}
+QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank", "linkr",
+             "faceup"}
+PROP_CATS = ("prop", "level", "rank")  # "with the same Level": Level/Rank are properties there
 
 
 class _Item:
@@ -132,7 +135,9 @@ class _Item:
         self.constraints: list[tuple[str, str]] = []
         self.including: "_Item | None" = None
         self.alternatives: list["_Item"] = []
-        self.excepted: list["_Item"] = []  # 'except "X"': materials that must not match  # '1 "X" monster or 1 "Y"': other whole items
+        self.excepted: list["_Item"] = []  # 'except "X"': materials that must not match
+        self.parts: list["_Item"] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
+        self.choices: list[list[tuple[str, str]]] = []  # "with the same Type or Attribute"
 
 
 class _Parser:
@@ -214,56 +219,112 @@ class _Parser:
         return it
 
     def slot(self) -> list[list]:
-        alts = [self.qual()]
+        alts = self.qual()
         while True:
             if self.at("or") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
                 self.take()
-                alts.append(self.qual())
+                alts += self.qual()
             elif self.at("comma") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
                 self.take()
                 if self.at("or"):
                     self.take()
-                alts.append(self.qual())
+                alts += self.qual()
             elif self.at("comma") and self.peek(1) and self.peek(1).cat == "or":
                 self.take()
                 self.take()
-                alts.append(self.qual())
+                alts += self.qual()
             else:
                 return alts
 
-    def qual(self) -> list:
+    def qual(self) -> list[list]:
+        """One qualifier as alternatives, each a list of literals ("Level/Rank/Link 2": three)."""
         tok = self.take()
-        if tok.cat == "attr":
-            return [("pos", ("attribute", tok.value))]
-        if tok.cat == "nonattr":
-            return [("neg", ("attribute", tok.value))]
-        if tok.cat == "nonrace":
-            return [("neg", ("race", tok.value))]
-        if tok.cat == "race":
-            return [("pos", ("race", tok.value))]
-        if tok.cat == "kind":
-            return [("pos", ("kind", tok.value))]
-        if tok.cat == "nonkind":
-            return [("neg", ("kind", tok.value))]
+        simple = {"attr": ("pos", "attribute"), "nonattr": ("neg", "attribute"), "race": ("pos", "race"),
+                  "nonrace": ("neg", "race"), "kind": ("pos", "kind"), "nonkind": ("neg", "kind")}
+        if tok.cat in simple:
+            sign, name = simple[tok.cat]
+            return [[(sign, (name, tok.value))]]
         if tok.cat == "quote":
-            return [("quote", tok.value)]  # name or archetype: decided once the item is known
-        if tok.cat in ("level", "rank"):
-            n, plus = self.take("num").value
-            if plus:
-                raise Unsupported(f"unexpected '+' after {tok.text}")
-            if self.at("lower", "higher"):
-                bound = "max" if self.take().cat == "lower" else "min"
-                if tok.cat == "rank":
-                    raise Unsupported("a Rank range")
-                return [("pos", (f"level_{bound}", n))]
-            return [("pos", ("level" if tok.cat == "level" else "rank", n))]
+            return [[("quote", tok.value)]]  # name or archetype: decided once the item is known
+        if tok.cat == "faceup":
+            return [[("pos", ("faceup",))]]
+        if tok.cat in ("level", "rank", "linkr"):
+            heads = [{"linkr": "link"}.get(tok.cat, tok.cat)]
+            while self.at("slash"):  # "Level/Rank/Link 2"
+                self.take()
+                nxt = self.take()
+                if nxt.cat not in ("rank", "kind") or (nxt.cat == "kind" and nxt.value != "link"):
+                    raise Unsupported(f"unexpected {nxt.text!r} after '/'")
+                heads.append("rank" if nxt.cat == "rank" else "link")
+            return [[lit] for lit in self.scale_value(heads)]
         raise Unsupported(f"unexpected {tok.text!r}")
+
+    def scale_value(self, heads: list[str]) -> list[Lit]:
+        """NUM ["or lower" | "or higher"] after Level / Rank / Link-: one literal per head."""
+        n, plus = self.take("num").value
+        if plus:
+            raise Unsupported("unexpected '+' after a Level")
+        bound = None
+        if self.at("lower", "higher"):
+            bound = "max" if self.take().cat == "lower" else "min"
+        out = []
+        for head in heads:
+            if bound and head == "rank":
+                raise Unsupported("a Rank range")
+            exact = {"level": "level", "rank": "rank", "link": "link_rating"}[head]
+            out.append(("pos", (f"{head}_{bound}" if bound else exact, n)))
+        return out
+
+    def stats(self) -> list[Lit]:
+        """NUM ["or more" | "or less"] ["original"] STAT ["/" NUM ... STAT]: "with 2500 or less ATK",
+        "with 2500 original ATK/DEF", "with 1500 ATK/2100 DEF"."""
+        out: list[Lit] = []
+        while True:
+            n, plus = self.take("num").value
+            suffix = "_min" if plus else ""
+            if self.at("more"):
+                self.take()
+                suffix = "_min"
+            elif self.at("lower"):
+                self.take()
+                suffix = "_max"
+            if self.at("original"):
+                self.take()
+            out += [("pos", (stat + suffix, n)) for stat in self.take("stat").value]
+            if not (self.at("slash") and self.peek(1) and self.peek(1).cat == "num"):
+                return out
+            self.take()
+
+    def comma_then(self, *cats: str) -> bool:
+        """At one of cats, or at a comma followed by one of them (the comma is then taken)."""
+        if self.at("comma") and self.peek(1) and self.peek(1).cat in cats:
+            self.take()
+        return self.at(*cats)
 
     def postmods(self, it: _Item) -> None:
         while True:
-            if self.at("from_extra"):
+            if self.comma_then("from_extra"):
                 self.take()
                 it.extra.append(("pos", ("from_extra",)))
+            elif self.comma_then("with") and self.peek(1) and self.peek(1).cat == "num":
+                self.take()
+                it.extra += self.stats()
+            elif self.comma_then("where"):  # "1 monster in the hand", "2+ monsters you control"
+                it.extra.append(("pos", ("loc", self.take().value)))
+            elif self.at("whose_level"):  # "1 DARK monster whose original Level is 8 or higher"
+                self.take()
+                it.extra += self.scale_value(["level"])
+            elif self.at("lparen") and self.peek(1) and self.peek(1).cat == "num":
+                # "4 Dragon monsters (1 Fusion, 1 Synchro, 1 Xyz, and 1 Pendulum)": the split
+                self.take()
+                it.parts.append(self.item())
+                while not self.at("rparen"):
+                    if self.at("comma"):
+                        self.take()
+                    if self.at("and", "plus"):
+                        self.take()
+                    it.parts.append(self.item())
+                self.take("rparen")
             elif self.at("except") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "except"):
                 if self.at("comma"):
                     self.take()
@@ -271,6 +332,11 @@ class _Parser:
                 if self.at("token"):
                     self.take()
                     it.extra.append(("neg", ("kind", "token")))
+                elif self.at("where"):  # "except on the field or in the GY"
+                    it.extra.append(("neg", ("loc", self.take().value)))
+                    while self.at("or") and self.peek(1) and self.peek(1).cat == "where":
+                        self.take()
+                        it.extra.append(("neg", ("loc", self.take().value)))
                 else:  # 'except "Knightmare Mermaid"', 'except "Number" monsters'
                     it.excepted.append(self.item())
             elif self.at("lparen") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
@@ -302,12 +368,23 @@ class _Parser:
                 return
 
 
+    def prop(self) -> str:
+        tok = self.take()
+        if tok.cat not in PROP_CATS:
+            raise Unsupported(f"expected names/Types/Attributes/Levels/Ranks but found {tok.text!r}")
+        return tok.value if tok.cat == "prop" else tok.cat
+
     def props(self, it: _Item, how: str) -> None:
-        """PROP ("and" PROP)*, as in "with the same Type and Attribute"."""
-        it.constraints.append((how, self.take("prop").value))
-        while self.at("and") and self.peek(1) and self.peek(1).cat == "prop":
+        """PROP ("and" PROP)* | PROP "or" PROP, as in "with the same Type and Attribute"."""
+        first = self.prop()
+        if self.at("or") and self.peek(1) and self.peek(1).cat in PROP_CATS:
+            self.take()  # "with the same Type or Attribute": either condition (one procedure each)
+            it.choices.append([(how, first), (how, self.prop())])
+        else:
+            it.constraints.append((how, first))
+        while self.at("and") and self.peek(1) and self.peek(1).cat in PROP_CATS:
             self.take()
-            it.constraints.append((how, self.take("prop").value))
+            it.constraints.append((how, self.prop()))
         if self.at("and_diff"):
             self.take()
             self.props(it, "different")
@@ -316,7 +393,7 @@ class _Parser:
 def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom]:
     """A quoted name as filter atoms (alternatives). '"X" monster' names an archetype when X is
     one; a bare "X" is a card name. Either falls back on the other reading."""
-    codes = lib.archetype_codes(text) or _inferred_archetype(text, lib)
+    codes = _archetype_codes(text, lib)
     card = lib.by_name(text)
     if prefer_archetype and codes:
         return [("archetype", c) for c in codes]
@@ -329,20 +406,29 @@ def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom
     raise Unsupported(f'"{text}" is neither a card name nor an archetype')
 
 
+def _archetype_codes(name: str, lib: Library) -> list[int]:
+    """The archetype codes of a quoted name: from archetypes.tsv (also as "Name-", the table's
+    spelling of "Ritual Beast Ulti-"), else inferred from the cards bearing the name."""
+    return lib.archetype_codes(name) or lib.archetype_codes(name + "-") or _inferred_archetype(name, lib)
+
+
 _INFERRED: dict[tuple[int, str], list[int]] = {}
 
 
 def _inferred_archetype(name: str, lib: Library) -> list[int]:
-    """An archetype missing from archetypes.tsv (newer than the locale file): accepted only when
-    at least 3 cards bear the name and exactly one setcode unknown to the table is shared by all
-    of them. Membership itself still comes from the cards' setcodes."""
+    """An archetype missing from archetypes.tsv (newer than the locale file, or named differently
+    there: "Dracotail" is "Dragontail"): accepted only when at least 3 cards bear the name and
+    exactly one setcode unknown to the table is shared by all of them -- or, failing that, exactly
+    one setcode at all. Membership itself still comes from the cards' setcodes."""
     key = (id(lib), name)
     if key not in _INFERRED:
         known = {code for code, _ in lib.archetypes}
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
         bearers = [c for c in lib if pattern.search(c.name)]
-        shared = set.intersection(*({s for s in c.setcodes if s not in known} for c in bearers)) \
-            if len(bearers) >= 3 else set()
+        common = set.intersection(*(set(c.setcodes) for c in bearers)) if len(bearers) >= 3 else set()
+        shared = {s for s in common if s not in known}
+        if not shared and len(common) == 1:
+            shared = common
         _INFERRED[key] = sorted(shared) if len(shared) == 1 else []
         for code in _INFERRED[key]:
             _INFERRED_NAMES[code] = name
@@ -356,7 +442,8 @@ def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
     """The item's qualifiers multiplied out into alternatives (sets of literals)."""
     result = _own_alts(it, lib)
     for other in it.alternatives:
-        if (other.count or (1, 1)) != (it.count or (1, 1)) or other.including or other.constraints:
+        if (other.count or (1, 1)) != (it.count or (1, 1)) or other.including or other.constraints \
+                or other.parts or other.choices:
             raise Unsupported("alternative materials with different counts")
         result += [a for a in _item_alts(other, lib) if a not in result]
     return result
@@ -405,7 +492,13 @@ def parse_material_procs(line: str, method: str, library: Library) -> list[Proce
     item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
     items = _Parser(tokenize(line), library).line()
     variants = [_count_variants(it) for it in items]
-    return [_build(list(combo), method, library) for combo in itertools.product(*variants)]
+    procs = [_build(list(combo), method, library) for combo in itertools.product(*variants)]
+    choices = [c for it in items for c in it.choices]
+    if choices and len(items) > 1:
+        raise Unsupported("a condition on part of the materials ('with the same ... or ...')")
+    # "with the same Type or Attribute": one procedure per reading.
+    return [replace(p, constraints=p.constraints + list(pick))
+            for p in procs for pick in itertools.product(*choices)]
 
 
 def _flatten(it: _Item) -> list[_Item]:
@@ -416,7 +509,7 @@ def _flatten(it: _Item) -> list[_Item]:
 
 def _count_variants(it: _Item) -> list[_Item]:
     flat = _flatten(it)
-    if len(flat) > 1 and any(x.constraints or x.including for x in flat):
+    if len(flat) > 1 and any(x.constraints or x.including or x.parts or x.choices for x in flat):
         raise Unsupported("alternative materials with their own conditions")
     by_count: dict[tuple[int, int], list[_Item]] = {}
     for x in flat:
@@ -444,6 +537,15 @@ def _build(items: list[_Item], method: str, library: Library) -> Procedure:
         if lo < 1 or hi < lo:
             raise Unsupported(f"a material count of {lo}")
         alts = _item_alts(it, library)
+        if it.parts:
+            # "4 Dragon monsters (1 Fusion, 1 Synchro, 1 Xyz, and 1 Pendulum)": one group per part,
+            # each material matching both the item and its part.
+            counts = [p.count or (1, 1) for p in it.parts]
+            if it.including or lo != hi or any(a != b for a, b in counts) or sum(a for a, _ in counts) != lo:
+                raise Unsupported("a split of the materials that does not add up to their count")
+            for part, (plo, phi) in zip(it.parts, counts):
+                groups.append(Group(plo, phi, [a | b for a in alts for b in _item_alts(part, library)]))
+            continue
         if it.including is None:
             groups.append(Group(lo, hi, alts))
             continue
@@ -486,10 +588,11 @@ _CONTACT = re.compile(
     r"(?:\bMust (?P<first>first )?be|This card can only be) (?:either Fusion Summoned, or )?Special Summoned "
     r"(?:\(from your Extra Deck\) |from your Extra Deck,? )?by "
     r"(?P<how>shuffling|banishing|sending|returning|Tributing) "
-    r"(?:the above (?:cards|monsters) (?P<where>you control|from (?:your|either|any) [^.()]*?)"
+    r"(?:the above (?:cards|monsters)(?:, (?P<each>1 each))? (?P<where>you control|from (?:your|either|any) [^.()]*?)"
     r"|cards (?P<where2>you control) with the above original names)"
     r"(?: (?:into the (?:Deck|Deck/Extra Deck|Main Deck)|to the (?:GY|Graveyard|Deck)|face-down))?"
     r"(?=[.,( ])")
+_MUST_SPELL = re.compile(r'Must (?P<first>first )?be Special Summoned with "(?P<spell>[^"]+)"\.')
 _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
                        r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
 _UNREAD_CONDITIONS = [
@@ -546,6 +649,21 @@ def _alt_xyz(card: Card, lib: Library, text: str) -> tuple[list[Procedure], list
     return procs, skipped
 
 
+def _one_each(proc: Procedure, places: list[str]) -> list[Procedure]:
+    """"by banishing the above monsters, 1 each from your field and GY": one material from each
+    place; one procedure per way of matching the materials to the places (loc/1 filter atoms)."""
+    units = [g for g in proc.groups for _ in range(g.lo)]
+    if any(g.lo != g.hi for g in proc.groups) or len(units) != len(places):
+        raise Unsupported("'1 each from' with a material count that does not match the places")
+    out: list[Procedure] = []
+    for order in dict.fromkeys(itertools.permutations(places)):
+        groups = _merge_same([Group(1, 1, [a | {("pos", ("loc", loc))} for a in g.alts])
+                              for g, loc in zip(units, order)])
+        if not any(set(map(str, o.groups)) == set(map(str, groups)) for o in out):
+            out.append(replace(proc, groups=groups))
+    return out
+
+
 def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], list[str], list[str]]:
     """(procedures, must_method values, skipped notes) of an Extra Deck monster."""
     text = card.monster_text.replace("\n", " ")
@@ -559,18 +677,33 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
         # oracle does not play card effects. That is fully understood: no proc, and
         # must_method(special) forbids every other Special Summon.
         return [], ["special"], [f"summoned only by a card's effect: {effect_only.group(0)!r}"]
-    if _NOT_POLY.search(text) and not _CONTACT.search(text):
+    # "Must be Special Summoned with "Dark Fusion"": a Fusion Summon, only with that Spell, which
+    # must be a Fusion Spell this module reads (must_spell/2; the rules check the Spell's name).
+    with_spell = _MUST_SPELL.search(text)
+    spell = lib.by_name(with_spell.group("spell")) if with_spell and card.is_fusion else None
+    if spell is not None and spell.is_spell and not _CONTACT.search(text):
+        if not fusion_spell_facts(spell, lib):
+            raise Unsupported(f'summoned only with "{spell.name}", a Spell whose Fusion Summon is not read')
+    else:
+        spell = None
+    if _NOT_POLY.search(text) and not _CONTACT.search(text) and spell is None:
         m = _NOT_POLY.search(text)
         raise Unsupported(f"summoned only by a card's effect: {_sentence_after(text, m.start())!r}")
     # Safety net: a summoning condition this module has no reading for must not be ignored.
     for rx, why in _UNREAD_CONDITIONS:
         m = rx.search(text)
+        if m and spell is not None and m.start() == with_spell.start():
+            m = rx.search(text, with_spell.end())
         if m and not (why == "special" and _CONTACT.search(text)) and not \
                 (m.group(0) == "can only be Special Summoned" and _MUST.search(text)):
             raise Unsupported(f"summoning condition not understood: {_sentence_after(text, m.start())!r}")
     if re.search(r"\.\s*$|:", line) or line.startswith(("Must ", "Cannot ", "You can", "If ")):
         raise Unsupported("no material line")
     procs = parse_material_procs(line, method, lib)
+    if spell is not None:
+        procs = [replace(p, spell=spell.code) for p in procs]
+        if not with_spell.group("first"):
+            must.append("fusion")
     contact = _CONTACT.search(text)
     if contact:
         sentence = _sentence_after(text, contact.start())
@@ -581,6 +714,8 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
                               if loc != "field"]
         cprocs = [Procedure("contact", p.groups, p.constraints, sources, _DISPOSAL[contact.group("how")])
                   for p in procs]
+        if contact.group("each"):
+            cprocs = [q for p in cprocs for q in _one_each(p, sources)]
         if _MUST_EITHER.search(text):
             procs += cprocs
         else:
@@ -637,7 +772,7 @@ def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], s
         elif what == "any":
             targets.append(clingo.Function("any"))
         elif what == "archetype":
-            codes = lib.archetype_codes(m.group(1)) or _inferred_archetype(m.group(1), lib)
+            codes = _archetype_codes(m.group(1), lib)
             if not codes:
                 return [], f'"{m.group(1)}" is not an archetype'
             targets += [clingo.Function("archetype", [clingo.Number(c)]) for c in codes]
@@ -671,7 +806,7 @@ def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], s
 # Fusion Spells and substitutes --------------------------------------------------------------
 _POLY = re.compile(
     r"^(?:\(This card is always treated as \"Polymerization\"\.\) )?"
-    r"Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters "
+    r"Fusion Summon 1 (?P<target>(?:[^.\"]|\"[^\"]*\")*?)Fusion Monster from your Extra Deck, using monsters "
     r"(?:from your (?P<from>hand or field|hand|field)|(?P<control>you control)) as (?:Fusion )?Materials?\.")
 _SUBSTITUTE = re.compile(
     r"can be used as a substitute for any 1 Fusion Material whose name is (?:specifically listed|mentioned) "
@@ -679,14 +814,30 @@ _SUBSTITUTE = re.compile(
     r"listed|This card can be used as a substitute for any 1 Fusion Material")
 
 
-def fusion_spell_facts(card: Card) -> list[clingo.Symbol]:
+_TARGET_ATOMS = ("attribute", "race", "archetype", "name", "kind", "level")  # what cprop/2 gives
+
+
+def fusion_spell_facts(card: Card, lib: Library) -> list[clingo.Symbol]:
+    """Polymerization's wording, optionally naming what it summons ("1 Fiend Fusion Monster":
+    fusion_target/2, read with the material grammar)."""
     text = card.text.replace("\r\n", " ")
     m = _POLY.search(text)
-    if not m or "you can also" in text[m.end():]:
+    if not m or re.search(r"you can also|as Fusion Material", text[m.end():], re.IGNORECASE):
         return []  # other materials allowed on conditions: not the plain wording
-    where = "field" if m.group("control") else m.group("from")
     s = clingo.Number(card.code)
-    return [clingo.Function("fusion_spell", [s])] + [
+    targets: list[clingo.Symbol] = []
+    if m.group("target").strip():
+        try:
+            proc = parse_material_line(f"1 {m.group('target')}Fusion Monster", "fusion", lib)
+        except Unsupported:
+            return []
+        alts = proc.groups[0].alts if len(proc.groups) == 1 else []
+        if len(alts) != 1 or any(sign != "pos" or atom[0] not in _TARGET_ATOMS for sign, atom in alts[0]):
+            return []  # alternatives or negations: not a plain conjunction of properties
+        targets = [clingo.Function("fusion_target", [s, _atom_symbol(atom)])
+                   for _, atom in sorted(alts[0], key=_lit_order) if atom != ("kind", "fusion")]
+    where = "field" if m.group("control") else m.group("from")
+    return [clingo.Function("fusion_spell", [s])] + targets + [
         clingo.Function("fusion_from", [s, clingo.Function(loc)]) for loc in _locations(where)]
 
 
@@ -717,8 +868,9 @@ def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
 
 
 def _lit_order(lit: Lit) -> tuple:
-    order = ["level", "level_min", "level_max", "rank", "attribute", "race", "archetype", "name",
-             "kind", "from_extra", "any"]
+    order = ["faceup", "level", "level_min", "level_max", "rank", "link_rating", "link_min", "link_max",
+             "attribute", "race", "archetype", "name", "kind", "from_extra", "loc", "atk", "atk_min",
+             "atk_max", "def", "def_min", "def_max", "any"]
     sign, atom = lit
     return (order.index(atom[0]) if atom[0] in order else 99, sign, str(atom[1:]))
 
@@ -737,6 +889,7 @@ def requirements(card: Card, library: Library) -> Requirements:
         for p, proc in enumerate(procs):
             facts += procedure_facts(card.code, p, proc)
         facts += [f("must_method", [c, f(m)]) for m in dict.fromkeys(must)]
+        facts += [f("must_spell", [c, clingo.Number(s)]) for s in sorted({p.spell for p in procs if p.spell})]
         if card.is_fusion and _NO_SUB.search(card.monster_text.replace("\n", " ")):
             # Not in the schema yet: "only with the above Fusion Materials" (no substitutes).
             facts.append(f("fusion_no_substitute", [c]))
@@ -745,7 +898,7 @@ def requirements(card: Card, library: Library) -> Requirements:
         facts, why = ritual_spell_facts(card, library)
         return Requirements(facts, why)
     if card.is_spell:
-        return Requirements(fusion_spell_facts(card))
+        return Requirements(fusion_spell_facts(card, library))
     if card.is_monster:
         text = card.monster_text.replace("\n", " ")
         if _SUBSTITUTE.search(text):
@@ -761,6 +914,8 @@ def requirements(card: Card, library: Library) -> Requirements:
 # --------------------------------------------------------------------------------------------
 _RACE_TEXT = {v: k for k, v in RACES.items()}
 _KIND_TEXT = {v: k for k, v in KINDS.items()}
+_LOC_TEXT = {"hand": "in the hand", "field": "on the field", "graveyard": "in the GY",
+             "emz": "in an Extra Monster Zone"}
 _NOUN_KINDS = ("effect", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "normal")
 
 
@@ -769,6 +924,9 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
     after: list[str] = []
     noun_kind = None
     names = []
+    locs: list[str] = []
+    except_locs: list[str] = []
+    stats: list[str] = []
     for sign, atom in sorted(lits, key=lambda l: _lit_order((l[0], (l[1].name,) + tuple(
             a.number if a.type == clingo.SymbolType.Number else a.name for a in l[1].arguments)))):
         name, args = atom.name, atom.arguments
@@ -792,7 +950,7 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
                 card = library.get(val)
                 label = f'"{card.name if card else val}"'
             else:
-                arche = library.archetype_name(val) or _INFERRED_NAMES.get(val)
+                arche = _INFERRED_NAMES.get(val) or library.archetype_name(val)
                 label = f'"{arche.split("|")[0]}"' if arche else f"archetype {hex(val)}"
             if neg:
                 after.append(f"except {label}")
@@ -813,6 +971,20 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
                 words.append(("non-" if neg else "") + text)
         elif name == "from_extra":
             after.insert(0, "Special Summoned from the Extra Deck")
+        elif name == "faceup":
+            words.append("face-up")
+        elif name in ("link_rating", "link_min", "link_max"):
+            words.append(f"Link-{val}" + {"link_min": " or higher", "link_max": " or lower"}.get(name, ""))
+        elif name == "loc":
+            (except_locs if neg else locs).append(_LOC_TEXT[val])
+        elif name.startswith(("atk", "def")):
+            stat, _, bound = name.partition("_")
+            stats.append(f"{val}{ {'min': ' or more', 'max': ' or less'}.get(bound, '')} {stat.upper()}")
+    after += locs
+    if except_locs:
+        after.append("except " + " or ".join(except_locs))
+    if stats:
+        after.append("with " + "/".join(stats))
     if names and not words and noun_kind is None:
         core = " ".join(names)
     else:
@@ -823,8 +995,13 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
         elif plural:
             noun += "s"
         core = " ".join(names + words + ([noun] if noun else []))
-    return ", ".join([core] + after) if after and after != ["Special Summoned from the Extra Deck"] \
-        else " ".join([core] + after)
+    after = list(dict.fromkeys(after))
+    if after and after != ["Special Summoned from the Extra Deck"]:
+        # "with ..." and locations need no comma; "except ..." parts do.
+        head = " ".join([core] + [a for a in after if not a.startswith(("except", "Special"))])
+        tail = [a for a in after if a.startswith(("except", "Special"))]
+        return ", ".join([head] + tail)
+    return " ".join([core] + after)
 
 
 def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
@@ -866,12 +1043,14 @@ def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
             lo, hi = g["lo"], g["hi"]
             count = str(lo) if lo == hi else f"{lo}+" if hi == MANY else f"{lo}-{hi}"
             plural = hi > 1
-            alts = [_alt_text(lits, plural, library) for _, lits in sorted(g["alts"].items())]
+            # An archetype with two codes ("Number") reads the same in both alternatives: say it once.
+            alts = list(dict.fromkeys(_alt_text(lits, plural, library) for _, lits in sorted(g["alts"].items())))
             parts.append(f"{count} " + " or ".join(alts))
         text = " + ".join(parts)
         cons = {"different name": "different names", "different race": "different Types",
                 "different attribute": "different Attributes", "same race": "the same Type",
-                "same attribute": "the same Attribute"}
+                "same attribute": "the same Attribute", "same name": "the same name", "different level": "different Levels",
+                "same level": "the same Level", "same rank": "the same Rank", "different rank": "different Ranks"}
         if entry["cons"]:
             text += " with " + " and ".join(cons.get(c, c) for c in entry["cons"])
         if except_tokens:

@@ -113,11 +113,13 @@ def load_puzzle(path: str | Path, *, library: Library | None = None) -> Puzzle:
         from oracle.yugioh.puzzle_lua import import_lua
 
         imported = import_lua(path)
-        if not imported.goal:
-            raise OracleError(f"the puzzle's objective is not a goal the solver knows: {imported.objective!r}",
-                              source=source)
-        return Puzzle(parse_position(imported.position, source=source, library=library), imported.goal, source,
-                      imported.objective or "")
+        goal, objective = imported.goal, imported.objective or ""
+        if not goal and not objective:
+            # EDOPro puzzles (aux.BeginPuzzle) are one-turn puzzles: won this turn unless stated otherwise.
+            goal, objective = {"win": True}, "(no objective stated: an EDOPro puzzle is won this turn)"
+        if not goal:
+            raise OracleError(f"the puzzle's objective is not a goal the solver knows: {objective!r}", source=source)
+        return Puzzle(parse_position(imported.position, source=source, library=library), goal, source, objective)
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:

@@ -113,6 +113,11 @@ def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> l
             if e and e.get("controller", 0) == p:
                 field.append(_monster(name, e, f"Extra Monster Zone {'left' if z == 0 else 'right'}"))
         parts = [f"LP {side['life_points']}", "field: " + (", ".join(field) if field else "none")]
+        st = [f"{name(e)} ({'Pendulum Zone' if z in (0, 4) and _is_pendulum(position, e) else 'Spell & Trap Zone'} {z}"
+              + ("" if e.get("face_up", True) else ", face-down") + ")"
+              for z, e in enumerate(side["spell_trap_zones"]) if e]
+        if st:
+            parts.append("back row: " + ", ".join(st))
         if p == me:
             parts.append("hand: " + (", ".join(name(e) for e in side["hand"]) or "none"))
         if side["graveyard"]:
@@ -133,6 +138,10 @@ def _monster(name, e: dict, where: str) -> str:
     if e.get("materials"):
         text += " with " + ", ".join(name(m) for m in e["materials"])
     return text
+
+
+def _is_pendulum(position: Position, entry: dict) -> bool:
+    return any(s.card.code == entry["card"] and s.card.is_pendulum for s in position.slots)
 
 
 def position_name(position: Position, code: int) -> str:

@@ -1,0 +1,111 @@
+"""oracle solve: the shipped puzzles (facts/puzzles), goals, bounds, --all, and answers replayed
+through the line checker."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from oracle.cli import main
+from oracle.errors import OracleError
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import Puzzle, as_line, load_puzzle, puzzle_from_json, solve_puzzle
+from yugioh_board import board
+
+PUZZLES = sorted((Path(__file__).resolve().parent.parent / "facts" / "puzzles").glob("*.json"))
+W = "Gene-Warped Warwolf"
+
+
+def test_a_dozen_puzzles_ship():
+    assert len(PUZZLES) >= 12
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_shipped_puzzle_is_solved_and_its_solution_checks(path):
+    doc = json.loads(path.read_text())
+    puzzle = load_puzzle(path)
+    outcome = solve_puzzle(puzzle, max_steps=doc.get("max_steps", 8))
+    if doc["solution"] is None:
+        assert not outcome.solved and outcome.stopped is None
+        return
+    assert outcome.solved
+    assert len(outcome.lines[0]) == len(doc["solution"])        # the documented solution is a shortest one
+    assert check_line(as_line(puzzle, outcome.lines[0])).legal  # the solver's answer replays
+    assert check_line(make_line(puzzle.position, doc["solution"])).legal
+
+
+def test_all_lists_every_minimal_line_and_each_replays():
+    puzzle = Puzzle(puzzle_from_json({"position": board(field=[W, "Alexandrite Dragon"], opp_field=["Kozaky"]),
+                                      "goal": {"damage": 3600}}).position, {"damage": 3600})
+    out = solve_puzzle(puzzle, max_steps=3, all_lines=True)
+    texts = [[s.text() for s in line] for line in out.lines]
+    # Destroy Kozaky (1600 or 1600 damage) with one, attack directly with the other: 2 x 2 orders.
+    assert len(texts) == 2 and all(len(t) == 2 for t in texts)
+    for line in out.lines:
+        assert check_line(as_line(puzzle, line)).legal
+    assert texts == sorted(texts)
+
+
+def test_no_line_within_the_bound_says_so():
+    puzzle = puzzle_from_json({"position": board(hand=["Kozaky"]), "goal": {"summon": "Black Rose Dragon"}})
+    out = solve_puzzle(puzzle, max_steps=3)
+    assert not out.solved
+    assert out.text() == ("no line of at most 3 steps reaches the goal "
+                          "(the search covered every line up to that bound)")
+
+
+def test_goals_monsters_board_and_already_met():
+    pos = board(hand=["Kozaky"], field=[W])
+    assert solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 1}})).already
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 2}}))
+    assert [s.action for s in out.lines[0]] in (["normal_summon"], ["normal_set"])
+    out = solve_puzzle(puzzle_from_json({"position": board(hand=[W], field=[W]), "goal": {"board": [W, W]}}))
+    assert len(out.lines[0]) == 1
+
+
+@pytest.mark.parametrize("goal,message", [
+    ({}, "a goal is an object"),
+    ({"summons": "Kozaky"}, "unknown goal 'summons'"),
+    ({"monsters": 0}, "monsters is a positive whole number"),
+    ({"win": 1}, 'write "win": true'),
+    ({"summon": "Kozakyy"}, "no card is named 'Kozakyy'"),
+])
+def test_bad_goals(goal, message):
+    with pytest.raises(OracleError, match=message):
+        solve_puzzle(puzzle_from_json({"position": board(), "goal": goal}, source="p.json"))
+
+
+def test_cli_solve_and_check(tmp_path):
+    runner = CliRunner()
+    path = [p for p in PUZZLES if p.stem.startswith("02")][0]
+    res = runner.invoke(main, ["solve", str(path)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[0] == "line 1 (2 steps):"
+    line = tmp_path / "answer.txt"
+    line.write_text(f'position "{path.resolve()}"\n' + "\n".join(l.strip() for l in res.output.splitlines()[1:]) + "\n")
+    # a puzzle file holds a position under "position": give it to check by --position
+    (tmp_path / "pos.json").write_text(json.dumps(json.loads(path.read_text())["position"]))
+    res2 = runner.invoke(main, ["check", str(line), "--position", str(tmp_path / "pos.json")])
+    assert res2.exit_code == 0, res2.output
+    assert res2.output.strip().endswith("the line is legal (2 steps)")
+    res3 = runner.invoke(main, ["solve", str([p for p in PUZZLES if p.stem.startswith("12")][0]), "--max-steps", "3"])
+    assert res3.exit_code == 1 and "no line of at most 3 steps" in res3.output
+    res4 = runner.invoke(main, ["solve", str(path), "--json"])
+    assert json.loads(res4.output)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
+
+
+def test_cli_check_illegal_exit_status_and_state_file(tmp_path):
+    (tmp_path / "b.json").write_text(json.dumps(board(hand=["Junk Synchron", W])))
+    line = tmp_path / "l.txt"
+    line.write_text('position "b.json"\nnormal_summon "Junk Synchron"\nnormal_summon "Gene-Warped Warwolf"\n')
+    res = CliRunner().invoke(main, ["check", str(line), "--state", str(tmp_path / "after.json")])
+    assert res.exit_code == 1
+    assert "the Normal Summon was already used at step 1" in res.output
+    after = json.loads((tmp_path / "after.json").read_text())
+    assert after["turn"]["normal_summon_used"] is True
+    bad = tmp_path / "bad.txt"
+    bad.write_text('position "b.json"\nnormal_summon "Kozaky"\n')
+    res = CliRunner().invoke(main, ["check", str(bad)])
+    assert res.exit_code == 2 and "step 1 (line 2): there is no Kozaky in the position" in res.output
