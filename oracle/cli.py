@@ -1,9 +1,7 @@
 """The ``oracle`` command."""
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 import click
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import clingo
+from clingo import ast
 
 
 @dataclass
@@ -41,11 +43,21 @@ def make_control(
     """A grounded clingo control for ``files`` plus the instance ``facts``."""
     logger = None if messages else (lambda code, msg: None)
     ctl = clingo.Control(list(arguments), logger=logger)
-    for path in files:
-        ctl.load(str(path))
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _parsed(tuple(str(p) for p in files)):
+            builder.add(statement)
     ctl.add("base", [], facts)
     ctl.ground(list(parts))
     return ctl
+
+
+@lru_cache(maxsize=16)
+def _parsed(files: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    # The rules are parsed once per process; handing clingo the parsed statements is several
+    # times faster than parsing the files again for every position.
+    statements: list[ast.AST] = []
+    ast.parse_files(list(files), statements.append)
+    return tuple(statements)
 
 
 def solve(

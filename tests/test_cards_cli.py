@@ -24,7 +24,7 @@ def test_show_by_name_prints_data_and_requirement():
 def test_show_by_passcode_and_unsupported_reason():
     result = run(cards, "show", "56840427")
     assert result.exit_code == 0 and "Utopia Ray" in result.output
-    result = run(cards, "show", "Ultimate Dragon of Pride and Soul")
+    result = run(cards, "show", "Number 93: Utopia Kaiser")
     assert "requirement NOT understood" in result.output
 
 

@@ -62,3 +62,15 @@ def test_explain_lists_unsupported_cards(tmp_path):
     assert out.exit_code == 0
     assert "Link Summon " not in out.output.split("unsupported:")[0]
     assert "unsupported: Clara & Rushka, the Ventriloduo (1482001)" in out.output
+
+
+def test_timeout_says_that_it_stopped():
+    # Forty monsters in hand and two Pendulum Scales: far more Pendulum Summons than a
+    # millisecond can list.
+    hand = ["Kozaky", "Petit Moth", "Gene-Warped Warwolf", "Celtic Guardian"] * 10
+    doc = {"players": [{"hand": hand, "spell_trap_zones": ["Stargazer Magician", None, None, None,
+                                                           "Timegazer Magician"]}, {}]}
+    import oracle
+
+    found = oracle.plays(doc, timeout=0.001)
+    assert not found.complete and "time limit" in found.stopped

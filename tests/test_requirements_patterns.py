@@ -159,9 +159,9 @@ def test_fusion_substitute(lib):
 
 
 def test_unsupported_gives_a_reason_and_no_proc(lib):
-    card = lib.resolve("Ultimate Dragon of Pride and Soul")  # "3 monsters with 2500 original ATK/DEF"
+    card = lib.resolve("Number 93: Utopia Kaiser")  # '2+ "Number" Xyz Monsters, with the same Rank, that have material'
     req = requirements(card, lib)
-    assert req.unsupported and "ATK" in req.unsupported
+    assert req.unsupported and "that have material" in req.unsupported
     assert not any(f.name == "proc" for f in req.facts)
 
 

@@ -1,7 +1,6 @@
 """Position JSON -> a validated ``Position``; every problem is an OracleError naming its field."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from oracle.duel_masters.cards import CIVILIZATIONS, Card, Library, card_from_dict, library

@@ -110,7 +110,7 @@ def import_cdb(path: Path, archetypes: Path | None = None) -> Library:
         raise OracleError(f"not a readable card database ({e})", source=str(path)) from None
     cards = []
     for row in rows:
-        code, alias, name = row[0], row[1], row[9]
+        alias, name = row[1], row[9]
         if alias and names.get(alias) == name:
             continue  # alternate artwork
         cards.append(card_from_row(row))

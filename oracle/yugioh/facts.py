@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from clingo import Function, Number, Symbol
+from clingo import Symbol
 
+from oracle.terms import fact
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.position import RULES, Position, Slot
 from oracle.yugioh.requirements import requirements
@@ -14,24 +15,6 @@ from oracle.yugioh.requirements import requirements
 # Location of a listed card -> the place name of the in/2 fluent.
 LIST_PLACE = {"hand": "hand", "deck": "deck", "graveyard": "graveyard", "banished": "banished",
               "extra_deck": "extra"}
-
-
-def fact(name: str, *args: object) -> Symbol:
-    return Function(name, [_term(a) for a in args])
-
-
-def _term(value: object) -> Symbol:
-    if isinstance(value, Symbol):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("booleans are not terms")
-    if isinstance(value, int):
-        return Number(value)
-    if isinstance(value, str):
-        return Function(value)
-    if isinstance(value, tuple):
-        return Function(value[0], [_term(a) for a in value[1:]])
-    raise TypeError(f"cannot turn {value!r} into a term")
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 Text form (one step a line; ``#`` starts a comment; names in double quotes)::
 
-    position "board.json"                      # the position file, relative to the line file
+    position "board.json"     # the position file, relative to the line file (or a puzzle file)
     normal_summon "Junk Synchron"
     synchro_summon "Black Rose Dragon" with "Junk Synchron", "Gene-Warped Warwolf"
     fusion_summon "Flame Swordsman" with "Flame Manipulator", "Masaki the Legendary Swordsman" using "Polymerization"
@@ -264,7 +264,14 @@ def _position(ref: Any, override: Any, base: Path, source: str, library: Library
         return parse_position(ref, source=source, library=library)
     if isinstance(ref, (str, Path)):
         path = Path(ref)
-        return load_position(path if path.is_absolute() or override is not None else base / path, library=library)
+        path = path if path.is_absolute() or override is not None else base / path
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            return load_position(path, library=library)   # reports the problem with the file
+        if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
+            doc = doc["position"]    # a puzzle file, or the output of `oracle puzzle import`
+        return parse_position(doc, source=str(path), library=library)
     raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
                       source=source)
 

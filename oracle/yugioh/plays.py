@@ -1,7 +1,8 @@
 """The plays of a position: step 1 of the rules core, solved by clingo, read back as Play objects."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -10,6 +11,7 @@ import clingo
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
+from oracle.terms import fact
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import Instance, position_facts
 from oracle.yugioh.position import Position, Slot, load_position, parse_position
@@ -142,10 +144,6 @@ def plays(position: Position | dict | str | Path, *, zones: bool = False, limit:
 def given_facts(play: Play, step: int = 1) -> list[clingo.Symbol]:
     """The given_* facts of step.lp that pin ``play`` at ``step`` (cards named by code; the solver
     picks the copies).  Checking a line and re-checking a listed play both go through these."""
-    from collections import Counter
-
-    from oracle.yugioh.facts import fact
-
     out = [fact("given_act", step, play.action, play.card.id if play.card else "none")]
     out += [fact("given_mat", step, code, n) for code, n in sorted(Counter(m.id for m in play.materials).items())]
     out += [fact("given_pend", step, code, n) for code, n in sorted(Counter(c.id for c in play.cards).items())]

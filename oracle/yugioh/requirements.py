@@ -427,11 +427,12 @@ def _inferred_archetype(name: str, lib: Library) -> list[int]:
         bearers = [c for c in lib if pattern.search(c.name)]
         common = set.intersection(*(set(c.setcodes) for c in bearers)) if len(bearers) >= 3 else set()
         shared = {s for s in common if s not in known}
-        if not shared and len(common) == 1:
-            shared = common
+        if not shared and len(common) == 1 and lib.by_name(name) is None:
+            shared = common  # a known archetype under another name; never a card's own name
         _INFERRED[key] = sorted(shared) if len(shared) == 1 else []
         for code in _INFERRED[key]:
-            _INFERRED_NAMES[code] = name
+            if lib.archetype_name(code) is None:
+                _INFERRED_NAMES[code] = name
     return _INFERRED[key]
 
 
@@ -710,8 +711,10 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
         if re.search(r"either field|any Monster Zone|opponent", sentence):
             raise Unsupported("contact Fusion using the opponent's monsters")
         # No Spell is involved, so every location is listed, the field included.
-        sources = ["field"] + [loc for loc in _locations(contact.group("where") or contact.group("where2"))
-                              if loc != "field"]
+        # The places are read up to the disposal ("into the Deck", "to the GY") or the sentence end.
+        where = re.split(r"\s(?:into|to) the |\sface-down|\.|, (?:and|then|but) ",
+                         text[contact.start("where" if contact.group("where") else "where2"):])[0]
+        sources = sorted(_locations(where), key=lambda loc: loc != "field")
         cprocs = [Procedure("contact", p.groups, p.constraints, sources, _DISPOSAL[contact.group("how")])
                   for p in procs]
         if contact.group("each"):
@@ -950,7 +953,7 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
                 card = library.get(val)
                 label = f'"{card.name if card else val}"'
             else:
-                arche = _INFERRED_NAMES.get(val) or library.archetype_name(val)
+                arche = library.archetype_name(val) or _INFERRED_NAMES.get(val)
                 label = f'"{arche.split("|")[0]}"' if arche else f"archetype {hex(val)}"
             if neg:
                 after.append(f"except {label}")

@@ -45,6 +45,7 @@ class Outcome:
     stopped: str | None = None        # why the search stopped early
     seconds: float = 0.0
     already: bool = False             # the goal holds before any step
+    effects: list[str] = field(default_factory=list)   # cards on the field whose effects are not modelled
 
     @property
     def solved(self) -> bool:
@@ -65,12 +66,15 @@ class Outcome:
                            f"(the search covered every line up to that bound)")
         elif self.stopped:
             out.append(f"the search stopped early ({self.stopped}); more lines may exist")
+        if self.effects:
+            out.append("note: card effects are not modelled (summoning and battle only); these cards on the "
+                       "field have effects that may change the answer: " + ", ".join(self.effects))
         return "\n".join(out)
 
     def to_json(self) -> dict:
         return {"solved": self.solved, "already": self.already, "max_steps": self.max_steps,
                 "searched": self.searched, "stopped": self.stopped, "seconds": round(self.seconds, 3),
-                "lines": [[s.text() for s in steps] for steps in self.lines]}
+                "lines": [[s.text() for s in steps] for steps in self.lines], "unmodelled_effects": self.effects}
 
 
 def goal_facts(puzzle: Puzzle, library: Library) -> str:
@@ -148,7 +152,7 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
     library = library or Library.load()
     started = time.perf_counter()
-    out = Outcome(puzzle, max_steps=max_steps)
+    out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position))
     ctl = control(puzzle.position, library, goal_facts(puzzle, library))
     query = lambda k: clingo.Function("query", [clingo.Number(k)])  # noqa: E731
 
@@ -186,6 +190,17 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     out.lines.sort(key=lambda steps: (len(steps), [s.text() for s in steps]))
     out.seconds = time.perf_counter() - started
     return out
+
+
+def field_effects(position: Position) -> list[str]:
+    """Names of the cards on the field (both players) that have effects: the solver ignores them."""
+    names = []
+    for slot in position.slots:
+        on_field = slot.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone")
+        card = slot.card
+        if on_field and ("effect" in card.kinds or card.is_spell or card.is_trap) and card.name not in names:
+            names.append(card.name)
+    return names
 
 
 def _step(position: Position, model: list[clingo.Symbol], t: int) -> Step:
