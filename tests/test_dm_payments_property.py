@@ -2,9 +2,9 @@
 from collections import Counter
 from itertools import combinations, product
 
-from test_dm_helpers import pos, side, summons
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_dm_helpers import pos, side, summons
 
 from oracle.duel_masters import plays
 from oracle.duel_masters.cards import library

@@ -7,11 +7,11 @@ from test_dm_helpers import pos, side, untapped
 
 from oracle.duel_masters import run_plays
 from oracle.duel_masters.position import parse_position
-from oracle.jsonfile import loads as load_text
 from oracle.errors import OracleError, UnknownCard
+from oracle.jsonfile import loads as load_text
 
 ROOT = Path(__file__).resolve().parent.parent
-OPTS = dict(as_json=True, count=False, all_payments=False, explain=False, limit=None, timeout=30)
+OPTS = {"as_json": True, "count": False, "all_payments": False, "explain": False, "limit": None, "timeout": 30}
 
 
 def test_minimal_issue_example_is_accepted():

@@ -81,8 +81,8 @@ def test_step_program_grounds_for_a_second_step():
     from clingo import Number
 
     from oracle.duel_masters.facts import as_program, position_facts
-    from oracle.resources import encoding
     from oracle.duel_masters.position import parse_position
+    from oracle.resources import encoding
     from oracle.solver import make_control, solve
 
     doc = pos(side(hand=["Bronze-Arm Tribe", "Raging Bamboo", "Aqua Hulcus"],

@@ -92,7 +92,7 @@ def test_issue_example_black_rose_dragon_line():
     after = result.steps[-1].position
     field = [z["card"] for z in after["players"][0]["monster_zones"] + after["extra_monster_zones"] if z]
     assert field == [73580471]
-    assert sorted(after["players"][0]["graveyard"]) == sorted([63977008, 69247929])
+    assert sorted(e["card"] for e in after["players"][0]["graveyard"]) == sorted([63977008, 69247929])
 
 
 def test_first_illegal_step_stops_the_check():

@@ -137,7 +137,7 @@ class Library:
                               field=field)
         return card
 
-    def extended(self, extra: list[Card]) -> "Library":
+    def extended(self, extra: list[Card]) -> Library:
         return Library(self.cards + extra)
 
 

@@ -10,24 +10,14 @@ from clingo import Function, Number, String, Symbol
 from oracle.duel_masters import keywords as kw
 from oracle.duel_masters.cards import Card
 from oracle.duel_masters.position import Position
+from oracle.terms import fact, term
 
 
 def _c(name: str) -> Symbol:
-    return Function(name)
+    return term(name)  # a constant
 
 
-def _f(name: str, *args) -> Symbol:
-    return Function(name, [_term(a) for a in args])
-
-
-def _term(value) -> Symbol:
-    if isinstance(value, Symbol):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("booleans are not terms")
-    if isinstance(value, int):
-        return Number(value)
-    raise TypeError(f"not a term: {value!r}")
+_f = fact  # name(args...) from ints, constants and Symbols (oracle.terms)
 
 
 def filter_term(flt: tuple, position: Position) -> Symbol:

@@ -129,7 +129,7 @@ _ZONES = {"mana zone": "mana_zone", "graveyard": "graveyard", "hand": "hand",
 _RELEVANT = re.compile(
     r"summon|costs? \d+ (?:more|less)|cost (?:up to )?\d+ (?:more|less)|evolution|"
     r"into the battle zone|shield trigger|ninja strike|gravity zero|revenge chance|"
-    r"without paying|gr summon", re.I)
+    r"without paying|gr summon", re.IGNORECASE)
 
 
 def _civ_filter(words: str) -> tuple | None:
@@ -195,7 +195,7 @@ def _line_abilities(line: str, card: Card, races: frozenset[str]) -> list | None
             tail = more or []
         else:
             tail = []
-        parts = re.split(r" and one of your ", re.sub(r"^one of your ", "", body, flags=re.I))
+        parts = re.split(r" and one of your ", re.sub(r"^one of your ", "", body, flags=re.IGNORECASE))
         if not m.group(1):
             parts = re.split(r" or ", parts[0]) if " or " in parts[0] else parts
             alts = [_race_phrase(p, races) for p in parts]

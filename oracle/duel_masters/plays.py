@@ -54,7 +54,7 @@ def _num(sym: Symbol) -> int:
 
 
 def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
-    ref = lambda s: position.by_iid(_num(s)).ref()  # noqa: E731 - tiny local helper
+    ref = lambda s: position.by_iid(_num(s)).ref()
     play = None
     cost = None
     deemed = tapped = False

@@ -162,6 +162,8 @@ SENTENCES: dict[str, S] = {
     "spell_not_ready": lambda c, s: f"{c.name(s)} is neither in your hand nor Set on your field",
     "not_a_fusion_spell": lambda c, s: f"{c.name(s)} is not a Spell that Fusion Summons",
     "material_from": lambda c, m, i: f"{c.name(i)} cannot use {c.name(m)} as material from where it is",
+    "spell_cannot_fuse": lambda c, s, i: f"{c.name(s)} cannot Fusion Summon {c.name(i)}",
+    "needs_spell": lambda c, i, n: f"{c.name(i)} can only be Fusion Summoned with \"{c.card_name(n)}\"",
     "fusion_material_from": lambda c, m, s: f"{c.name(s)} cannot use {c.name(m)} as material from where it is",
     "no_spell_zone": lambda c, s: f"{c.name(s)} cannot be activated: all your Spell & Trap Zones are taken",
     # materials.lp
@@ -182,6 +184,8 @@ SENTENCES: dict[str, S] = {
     "no_ritual_spell": lambda c, i: f"a Ritual Summon of {c.name(i)} needs a Ritual Spell for it, in your hand or Set",
     "spell_cannot_summon": lambda c, s, i: f"{c.name(s)} cannot Ritual Summon {c.name(i)}",
     "tribute_from": lambda c, m, s: f"{c.name(s)} cannot Tribute {c.name(m)} from where it is",
+    "tribute_filter": lambda c, m, s: f"{c.name(s)} cannot Tribute {c.name(m)}: it is not the kind of monster the Spell asks for",
+    "banish_filter": lambda c, m, s: f"{c.name(s)} cannot banish {c.name(m)} from the graveyard: it is not the kind of monster the Spell asks for",
     "tribute_is_summoned": lambda c, i: f"{c.name(i)} cannot be Tributed for its own Ritual Summon",
     "tribute_without_level": lambda c, m: f"{c.name(m)} has no Level, so it cannot be Tributed for a Ritual Summon",
     "ritual_short": lambda c, i, n, l: f"the Levels of the Tributes total {n}, {c.name(i)} is Level {l}: they must total at least that",

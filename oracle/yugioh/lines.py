@@ -19,6 +19,12 @@ Checking never decides a rule in Python: each step becomes given_* facts that pi
 that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
 when the line up to it has a reading.  The first illegal step is explained by the relaxed
 program (the cheapest set of broken rules, explain.py turns them into sentences).
+
+A step is "resolved" when all legal readings of the whole line agree on it by card names (which
+copy of a card, which materials); otherwise the check stops there and asks for precision.  The
+state printed after a step comes from one legal reading of the whole line: zones are a hidden
+choice, so a later step that needs a zone (a Link Summon next to an Extra Monster Zone already
+taken) is read with the zones that make it legal.
 """
 from __future__ import annotations
 
@@ -328,6 +334,7 @@ class CheckResult:
     steps: list[StepResult]
     status: str                       # legal, illegal, ambiguous
     message: str = ""
+    atoms: list = field(default_factory=list)   # the model the printed states come from
 
     @property
     def legal(self) -> bool:
@@ -346,7 +353,8 @@ class CheckResult:
                 out.append(f"{head}  -- ILLEGAL")
                 out += [f"  - {s}" for s in r.reasons]
         if self.status == "legal":
-            out.append(f"the line is legal ({len(self.steps)} steps)")
+            n = len(self.steps)
+            out.append(f"the line is legal ({n} step{'s' if n != 1 else ''})")
         elif self.message:
             out.append(self.message)
         return "\n".join(out)
@@ -395,6 +403,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     # 2. the readings of the legal prefix: resolved when there is only one
     results: list[StepResult] = []
     status, message = "legal", ""
+    chosen: list = []
     if legal_n:
         ctl = control(line.position, library, given, legal_n)
         res = solve(ctl, limit=max_readings, timeout=timeout, project=True, atoms=True)
@@ -407,6 +416,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
         if len(sigs) > 1:
             first_diff = min(t for t in range(legal_n) if len({s[t] for s in sigs}) > 1)
         atoms = readings[sigs[0]]
+        chosen = atoms
         for t in range(1, legal_n + 1):
             if first_diff is not None and t - 1 >= first_diff:
                 break
@@ -420,7 +430,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
             message = (f"{s.where} is ambiguous: {len(options)} readings are legal ("
                        + "; ".join(options) + "). Name the copy or the materials "
                        '(with "..."), the Spell (using "...") or the target (-> "...") to choose one.')
-            return CheckResult(line, results, status, message)
+            return CheckResult(line, results, status, message, chosen)
     # 3. the first illegal step, explained by the relaxed program
     if illegal is not None:
         t = illegal.number
@@ -439,7 +449,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
         results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
         status = "illegal"
         message = f"the line stops at {illegal.where}: it is illegal"
-    return CheckResult(line, results, status, message)
+    return CheckResult(line, results, status, message, chosen)
 
 
 def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict]:

@@ -89,6 +89,7 @@ def _table() -> dict[str, tuple[str, object]]:
     t["with the same"] = ("with_same", None)
     t["but different"] = ("but_diff", None)
     t["and"] = ("and", None)  # "with the same Type and Attribute"
+    t["and the same"] = ("and", None)  # the normalised "with the same Type and the same Attribute"
     t["max."] = ("max", None)  # "3 or more (max. 5)"
     t["and different"] = ("and_diff", None)  # "with different Types and different Attributes"
     t["x"] = ("times", None)  # "3 x "Crimson Nova the Dark Cubic Lord""

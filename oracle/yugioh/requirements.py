@@ -738,72 +738,92 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
 
 
 # Ritual Spells ------------------------------------------------------------------------------
-_RIT_TARGET = [
-    (re.compile(r"(?:is|can be) used to Ritual Summon ((?:\"[^\"]+\"(?:, | or |, or )?)+)(?=[ .])"), "names"),
-    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) Ritual Monster\b"), "any"),
-    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) \"([^\"]+)\" Ritual Monster\b"), "archetype"),
-    (re.compile(r"(?:can be used to )?Ritual Summon (?:any|1) (LIGHT|DARK|EARTH|WATER|FIRE|WIND) Ritual Monster\b"),
-     "attribute"),
-]
+_RIT_NAMES = re.compile(r"(?:is|can be) used to Ritual Summon ((?:\"[^\"]+\"(?:, | or |, or )?)+)(?=[ .])")
+# "Ritual Summon any/1 [qualifiers] Ritual Monster": the qualifiers go through the material grammar.
+_RIT_ANY = re.compile(r"Ritual Summon (?:any|1) (?P<what>(?:[^.,\"]|\"[^\"]*\")*?)Ritual Monster\b")
 _RIT_TRIBUTE = re.compile(
-    r"Tribute monsters (?:(?:from|on) (?P<from1>your hand or field|your hand or your side of the field|"
+    r"(?:Tribute|by Tributing) (?P<what>(?:[^.,\"]|\"[^\"]*\")*?)(?:monsters|Monsters) "
+    r"(?:(?:from|on) (?P<from1>your hand or field|your hand or your side of the field|"
     r"the field or your hand|your hand|your field|your hand and/or field)"
     r"|whose total (?:Levels|Level Stars) (?:equal|exactly equal|equal or exceed)[^.]*?(?:from|on) "
-    r"(?P<from2>the field or your hand|your hand or field))")
-_RIT_EXACT = re.compile(r"exactly equal|equal exactly|whose total Levels equal the Level|"
-                        r"Level exactly equals the total Levels")
-_RIT_ATLEAST = re.compile(r"equal or exceed|equal \d+ or more|equals? or exceeds?|"
-                          r"Level Stars equal \d+ or more")
+    r"(?P<from2>the field or your hand|your hand or field))"
+    r"|offer monsters whose total Level Stars equal \d+ or more as a Tribute from (?P<from3>the field or your hand)")
+_RIT_GY = re.compile(r"and/or banish (?P<what>(?:[^.,\"]|\"[^\"]*\")*?) from your (?:GY|Graveyard)")
+_RIT_ATOMS = ("attribute", "race", "archetype", "name", "kind", "level", "any")  # has/3 atoms
+
+
+def _one_atom_alternatives(what: str, noun: str, lib: Library, drop: Atom | None = None) -> list[Atom]:
+    """"Dragon or Warrior", '"Red-Eyes"', "Spirit" (before a noun) as alternatives of one atom each,
+    read with the material grammar; Unsupported when a description needs two atoms at once."""
+    proc = parse_material_line(f"1 {what}{noun}", "ritual", lib)
+    if len(proc.groups) != 1:
+        raise Unsupported(f"not one description: {what!r}")
+    out: list[Atom] = []
+    for alt in proc.groups[0].alts:
+        atoms = [atom for sign, atom in alt if atom != drop]
+        if any(sign != "pos" for sign, _ in alt) or len(atoms) > 1 or any(a[0] not in _RIT_ATOMS for a in atoms):
+            raise Unsupported(f"a description with several properties: {what!r}")
+        out.append(atoms[0] if atoms else ("any",))
+    return out
 
 
 def ritual_spell_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], str | None]:
+    """A Ritual Spell: which Ritual Monsters (ritual_target, alternatives), where the Tributes
+    come from (ritual_tribute_from), which monsters may be Tributed (ritual_tribute_filter,
+    alternatives), which may be banished from the GY instead (ritual_gy_filter), and the mode."""
     text = card.text.replace("\r\n", " ")
-    targets: list[clingo.Symbol] = []
-    for rx, what in _RIT_TARGET:
-        m = rx.search(text)
-        if not m:
-            continue
-        after = text[m.end():m.end() + 40]
-        if re.match(r"\s*from your (?:hand or |hand, )?(?:Deck|GY|Graveyard)", after):
-            return [], "the Ritual Monster may come from the Deck or GY"
-        if what == "names":
-            for name in re.findall(r"\"([^\"]+)\"", m.group(1)):
+    names, anyof = _RIT_NAMES.search(text), _RIT_ANY.search(text)
+    m = names or anyof
+    if not m:
+        return [], "which Ritual Monster it summons is not understood"
+    if re.search(r"Ritual Monsters? from your (?:hand or |hand, )?(?:Deck|GY|Graveyard|face-up Extra Deck)", text):
+        return [], "the Ritual Monster may come from the Deck, GY or Extra Deck"
+    if "●" in text:
+        return [], "a choice between several effects"
+    try:
+        if names:
+            targets = []
+            for name in re.findall(r"\"([^\"]+)\"", names.group(1)):
                 target = lib.by_name(name)
                 if target is None:
                     return [], f'"{name}" is not a card name'
-                targets.append(clingo.Function("name", [clingo.Number(target.code)]))
-        elif what == "any":
-            targets.append(clingo.Function("any"))
-        elif what == "archetype":
-            codes = _archetype_codes(m.group(1), lib)
-            if not codes:
-                return [], f'"{m.group(1)}" is not an archetype'
-            targets += [clingo.Function("archetype", [clingo.Number(c)]) for c in codes]
+                targets.append(("name", target.code))
         else:
-            targets.append(clingo.Function("attribute", [clingo.Function(m.group(1).lower())]))
-        break
-    if not targets:
-        return [], "which Ritual Monster it summons is not understood"
-    trib = _RIT_TRIBUTE.search(text)
-    if not trib:
-        return [], "where the Tributes come from is not understood"
-    if "and/or banish" in text or "and/or shuffle" in text or "and/or send" in text or \
-            "You must also Tribute a monster" in text:
-        return [], "Tributes or substitutes other than monsters from hand/field"
-    if re.search(r"Tribute (?:Normal|\"[^\"]+\"|[A-Z]+) Monsters", text):
-        return [], "only some monsters may be Tributed"
+            targets = _one_atom_alternatives(anyof.group("what"), "Ritual Monster", lib, ("kind", "ritual"))
+        trib = _RIT_TRIBUTE.search(text)
+        if not trib:
+            return [], "where the Tributes come from is not understood"
+        tribute_filter = _one_atom_alternatives(trib.group("what"), "monster", lib) \
+            if trib.group("what") and trib.group("what").strip() else []
+        gy = _RIT_GY.search(text)
+        gy_filter = _one_atom_alternatives(re.sub(r"\b[mM]onsters$", "", gy.group("what")) + " ", "monster", lib) \
+            if gy else []
+    except Unsupported as e:
+        return [], f"a description not understood ({e})"
+    if "and/or shuffle" in text or "and/or send" in text or "and/or destroy" in text or \
+            "You must also Tribute a monster" in text or re.search(r"and/or banish (?!.*from your (?:GY|Graveyard))", text):
+        return [], "Tributes or substitutes other than monsters from hand/field/GY"
     if _RIT_EXACT.search(text):
         mode = "equal"
     elif _RIT_ATLEAST.search(text):
         mode = "at_least"
     else:
         return [], "whether the Levels must match exactly is not understood"
-    where = trib.group("from1") or trib.group("from2")
+    where = trib.group("from1") or trib.group("from2") or trib.group("from3")
     s = clingo.Number(card.code)
-    facts = [clingo.Function("ritual_spell", [s, clingo.Function(mode)])]
-    facts += [clingo.Function("ritual_target", [s, t]) for t in targets]
-    facts += [clingo.Function("ritual_tribute_from", [s, clingo.Function(loc)]) for loc in _locations(where)]
+    f = clingo.Function
+    facts = [f("ritual_spell", [s, f(mode)])]
+    facts += [f("ritual_target", [s, _atom_symbol(t)]) for t in targets]
+    facts += [f("ritual_tribute_from", [s, f(loc)]) for loc in _locations(where) + (["graveyard"] if gy else [])]
+    facts += [f("ritual_tribute_filter", [s, _atom_symbol(t)]) for t in tribute_filter if t != ("any",)]
+    facts += [f("ritual_gy_filter", [s, _atom_symbol(t)]) for t in gy_filter]
     return facts, None
+
+
+_RIT_EXACT = re.compile(r"exactly equal|equal exactly|whose total Levels equal the Level|"
+                        r"Level exactly equals the total Levels")
+_RIT_ATLEAST = re.compile(r"equal or exceed|equal \d+ or more|equals? or exceeds?|"
+                          r"Level Stars equal \d+ or more")
 
 
 # Fusion Spells and substitutes --------------------------------------------------------------
@@ -900,6 +920,11 @@ def requirements(card: Card, library: Library) -> Requirements:
     if card.is_spell and "ritual" in card.kinds:
         facts, why = ritual_spell_facts(card, library)
         return Requirements(facts, why)
+    if card.is_spell and re.match(r"(?:When this card is activated: You can )?Ritual Summon 1 ", card.text):
+        # A Spell of another kind that Ritual Summons with the same wording ("Fire Formation -
+        # Domei"): facts when it reads plainly, nothing otherwise (it is not a Ritual Spell).
+        facts, why = ritual_spell_facts(card, library)
+        return Requirements(facts if why is None else [])
     if card.is_spell:
         return Requirements(fusion_spell_facts(card, library))
     if card.is_monster:
@@ -1055,7 +1080,9 @@ def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
                 "same attribute": "the same Attribute", "same name": "the same name", "different level": "different Levels",
                 "same level": "the same Level", "same rank": "the same Rank", "different rank": "different Ranks"}
         if entry["cons"]:
-            text += " with " + " and ".join(cons.get(c, c) for c in entry["cons"])
+            # Before an "except" part, which would otherwise take the condition as its own.
+            head, sep, tail = text.partition(", except ")
+            text = head + " with " + " and ".join(cons.get(c, c) for c in entry["cons"]) + sep + tail
         if except_tokens:
             text += ", except Tokens"
         label = "materials from" if entry["method"] == "contact" else "materials also from"
@@ -1077,6 +1104,7 @@ def coverage(library: Library) -> dict:
     effect_only = 0
     reasons: dict[str, list[str]] = {}
     spells: list[Requirements] = []
+    others: list[Requirements] = []
     for card in library:
         if card.is_extra_deck:
             req = requirements(card, library)
@@ -1094,8 +1122,10 @@ def coverage(library: Library) -> dict:
                 reasons.setdefault(key, []).append(card.name)
         elif card.is_spell and "ritual" in card.kinds:
             spells.append(requirements(card, library))
+        elif card.is_spell:  # "Fire Formation - Domei" Ritual Summons too, but is no Ritual Spell
+            others.append(requirements(card, library))
     rituals = [c for c in library if c.is_monster and c.is_ritual]
-    targets = [f.arguments[1] for r in spells for f in r.facts if f.name == "ritual_target"]
+    targets = [f.arguments[1] for r in spells + others for f in r.facts if f.name == "ritual_target"]
     tied = sum(1 for c in rituals if any(_ritual_match(c, t, library) for t in targets))
     kinds["ritual"] = {"total": len(rituals), "supported": tied}
     kinds["ritual_spell"] = {"total": len(spells), "supported": sum(r.unsupported is None for r in spells)}
@@ -1125,4 +1155,6 @@ def _ritual_match(card: Card, target: clingo.Symbol, library: Library) -> bool:
         return library.in_archetype(card, value.number)
     if target.name == "attribute":
         return card.attribute == value.name
+    if target.name == "race":
+        return card.race == value.name
     return False

@@ -56,7 +56,7 @@ class Outcome:
         if self.already:
             out.append("the goal already holds: no step is needed")
         for n, steps in enumerate(self.lines, 1):
-            out.append(f"line {n} ({len(steps)} steps):")
+            out.append(f"line {n} ({len(steps)} step{'s' if len(steps) != 1 else ''}):")
             out += [f"  {s.text()}" for s in steps]
         if not self.solved:
             if self.stopped:

@@ -57,8 +57,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         entry: int | dict = code(i)
         if place == "extra" and i in faceup_extra:
             entry = {"card": code(i), "face_up": True}
-        elif place in ("graveyard", "banished") and i not in proper:
-            entry = {"card": code(i), "properly_summoned": False}
+        elif place in ("graveyard", "banished") and slot.card.is_monster:
+            entry = {"card": code(i), "properly_summoned": i in proper}
         players[slot.owner][PLACE_LIST[place]].append(entry)
     for i, p, z in sorted(by["mz"]):
         entry = {"card": code(i), "position": pos.get(i, "attack")}
