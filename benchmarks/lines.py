@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from oracle.yugioh.cards import Library  # noqa: E402
-from oracle.yugioh.lines import check_line  # noqa: E402
-from oracle.yugioh.position import parse_position  # noqa: E402
-from oracle.yugioh.solve import Puzzle, as_line, solve_puzzle  # noqa: E402
+from oracle.yugioh.cards import Library
+from oracle.yugioh.lines import check_line
+from oracle.yugioh.position import parse_position
+from oracle.yugioh.solve import Puzzle, as_line, solve_puzzle
 
 W = "Gene-Warped Warwolf"
 FILLER_HAND = ["Summoned Skull", "Dark Magician", "Petit Moth", "Kozaky", "Celtic Guardian", "Alexandrite Dragon",
@@ -87,7 +87,8 @@ def main() -> None:
     for p in sizes:
         row = []
         for h in horizons:
-            out, secs = timed(lambda: solve_puzzle(Puzzle(p, UNREACHABLE), max_steps=h, timeout=60, library=library))
+            out, secs = timed(lambda p=p, h=h: solve_puzzle(Puzzle(p, UNREACHABLE), max_steps=h, timeout=60,
+                                                            library=library))
             row.append(f"{secs:6.2f}" + ("*" if out.stopped else " "))
         print(f"   {len(p.slots):>5} | " + " | ".join(row))
     print("   (* stopped by the 60 s limit)")
@@ -119,6 +120,8 @@ def real(library: Library) -> None:
     targets = [data / "Duel Links" / f"Naim_DuelLinks_1_{n}.lua" for n in range(1, 6)]
     targets += [data / "Tutorials" / f"Tutorial_{n}.lua" for n in
                 ("Ritual_Basic", "Fusion", "Synchro", "Xyz", "Link_Basics", "Pendulum")]
+    # Found by the rules core but not a solution of the real puzzle: an ignored card effect forbids it.
+    known_wrong = {"Tutorial_Xyz.lua": "Gravity Bind (a continuous Trap, not modelled) stops its Level 4 attackers"}
     solved = 0
     for f in targets:
         try:
@@ -126,10 +129,13 @@ def real(library: Library) -> None:
         except OracleError as exc:
             print(f"   {f.name}: not a goal the solver knows ({exc.problem})")
             continue
-        out, secs = timed(lambda: solve_puzzle(puzzle, max_steps=8, timeout=60, library=library))
-        solved += out.solved
+        out, secs = timed(lambda puzzle=puzzle: solve_puzzle(puzzle, max_steps=8, timeout=60, library=library))
+        wrong = known_wrong.get(f.name)
+        solved += out.solved and not wrong
         verdict = (f"solved in {len(out.lines[0])} steps" if out.lines else
                    "NOT solved: " + (out.stopped or "no line within 8 steps (the cards' effects are needed)"))
+        if out.lines and wrong:
+            verdict = f"NOT solved: the {len(out.lines[0])}-step line found ignores an effect: {wrong}"
         print(f"   {f.name}: {verdict} ({secs:.2f} s)")
     print(f"   solved {solved}/{len(targets)} of the puzzles the issue names")
 

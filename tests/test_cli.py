@@ -53,15 +53,16 @@ def test_limit_says_that_it_stopped():
 
 
 def test_explain_lists_unsupported_cards(tmp_path):
-    # Clara & Rushka may be Link Summoned only in Main Phase 2: a condition the oracle does not
-    # read yet, so it is reported and never offered, even with a material on the field.
+    # Duralume asks for Resonance Counters, which the oracle does not track: it is reported and
+    # never offered, even with a Fairy monster on the field.
     pos = tmp_path / "p.json"
-    pos.write_text(json.dumps({"players": [{"extra_deck": ["Clara & Rushka, the Ventriloduo"],
-                                            "monster_zones": ["Kozaky", None, None, None, None]}, {}]}))
+    pos.write_text(json.dumps({"players": [{"extra_deck": ["Duralume, Vaalmonican Heathen Hallow"],
+                                            "monster_zones": ["Petit Moth", "Kozaky", "Dark Magician", None, None]},
+                                           {}]}))
     out = run("plays", str(pos), "--explain")
     assert out.exit_code == 0
     assert "Link Summon " not in out.output.split("unsupported:")[0]
-    assert "unsupported: Clara & Rushka, the Ventriloduo (1482001)" in out.output
+    assert "unsupported: Duralume, Vaalmonican Heathen Hallow" in out.output
 
 
 def test_timeout_says_that_it_stopped():

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from yugioh_board import board
 
 from oracle.errors import OracleError
 from oracle.yugioh.lines import check_line, load_line, make_line, parse_step, parse_text
-from yugioh_board import board
 
 W, JUNK, BRD = "Gene-Warped Warwolf", "Junk Synchron", "Black Rose Dragon"
 

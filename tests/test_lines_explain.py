@@ -6,12 +6,12 @@ import re
 
 import clingo
 import pytest
+from yugioh_board import board
 
 from oracle.resources import encoding
 from oracle.yugioh.explain import SENTENCES, sentence
 from oracle.yugioh.lines import check_line, make_line
 from oracle.yugioh.position import parse_position
-from yugioh_board import board
 
 W, JUNK, BRD = "Gene-Warped Warwolf", "Junk Synchron", "Black Rose Dragon"
 FAIL = re.compile(r"fail\(t,([a-z][a-z_]*)(?:\(([^()]*)\))?\)")
@@ -81,8 +81,8 @@ def test_issue_example_no_zone_for_a_link_monster():
     pos = board(field=["Kozaky", "Alexandrite Dragon"], extra=["Link Spider"],
                 emz=("Link Spider", None))
     assert explain(pos, 'link_summon "Link Spider" with "Kozaky"') == [
-        "no zone available to a Link monster: the Extra Monster Zone is taken and no Link Arrow points "
-        "to a free Main Monster Zone (Link Spider)"]
+        ("no zone available to a Link monster: the Extra Monster Zone is taken and no Link Arrow points "
+         "to a free Main Monster Zone (Link Spider)")]
 
 
 def test_a_material_in_the_graveyard():

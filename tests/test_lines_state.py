@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import clingo
 import pytest
+from yugioh_board import board, summary
 
 import oracle
 from oracle.solver import solve
@@ -12,7 +13,6 @@ from oracle.yugioh.lines import check_line, control, given_facts, make_line
 from oracle.yugioh.plays import read_play
 from oracle.yugioh.position import parse_position
 from oracle.yugioh.state_out import position_at
-from yugioh_board import board, summary
 
 W, JUNK, BRD, UTOPIA = "Gene-Warped Warwolf", "Junk Synchron", "Black Rose Dragon", "Number 39: Utopia"
 SUMMONS = {"normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon", "change_position",
@@ -75,10 +75,24 @@ def test_pendulum_monsters_leaving_the_field_go_face_up_to_the_extra_deck():
     assert doc["players"][0]["extra_deck"] == [{"card": 73779005, "face_up": True}]
 
 
+def test_tokens_vanish_when_they_leave_the_field():
+    sheep = {"card": "Sheep Token", "position": "defense"}
+    doc = after(board(field=[sheep, "Kozaky"], extra=["Linkuriboh"]), 'link_summon "Linkuriboh" with "Sheep Token"')
+    assert names(field(doc)) == ["Kozaky", "Linkuriboh"]
+    assert all(doc["players"][0][k] == [] for k in ("graveyard", "banished", "deck", "hand"))
+
+
 def test_contact_fusion_materials_go_where_the_card_says():
     neos, bird, air = "Elemental HERO Neos", "Neo-Spacian Air Hummingbird", "Elemental HERO Air Neos"
     doc = after(board(field=[neos, bird], extra=[air]), f'special_summon "{air}" with "{neos}", "{bird}"')
     assert names(doc["players"][0]["deck"]) == [neos, bird] and doc["players"][0]["graveyard"] == []
+
+
+def test_ritual_tributes_from_the_graveyard_are_banished():
+    spell, card, red = "Red-Eyes Transmigration", "Lord of the Red", "Red-Eyes Black Dragon"
+    doc = after(board(hand=[spell, card, "Kozaky"], gy=[red]), f'ritual_summon "{card}" with "{red}", "Kozaky" using "{spell}"')
+    assert names(doc["players"][0]["banished"]) == [red]
+    assert names(doc["players"][0]["graveyard"]) == sorted(["Kozaky", spell])
 
 
 def test_the_pendulum_summon_is_spent_and_scales_are_placed():
@@ -97,7 +111,7 @@ def test_battle_damage_and_destruction():
     assert doc["players"][1]["life_points"] == 8000 - 300            # 2000 - 1700
     assert doc["players"][0]["life_points"] == 8000 - (2600 - 400)   # attacked a DEF 2600 with 400 ATK
     assert names(field(doc, 1)) == ["Big Shield Gardna", "Mystical Elf"]   # 2000 vs DEF 2000: nothing
-    gardna = [z for z in field(doc, 1) if z["card"] == 65240384][0]
+    gardna = next(z for z in field(doc, 1) if z["card"] == 65240384)
     assert gardna["position"] == "defense"                           # flipped face-up by the attack
     assert names(doc["players"][1]["graveyard"]) == ["Battle Ox"]
     assert doc["turn"]["phase"] == "battle"

@@ -7,7 +7,13 @@ import re
 import pytest
 
 from oracle.yugioh.cards import Library
-from oracle.yugioh.requirements import Unsupported, describe, parse_material_line, procedure_facts, requirements
+from oracle.yugioh.requirements import (
+    Unsupported,
+    describe,
+    parse_material_line,
+    procedure_facts,
+    requirements,
+)
 
 # (card name, normalised procedures). Reviewed by hand against the card text.
 GOLDEN = [
@@ -156,7 +162,7 @@ GOLDEN = [
     ('Greedy Venom Fusion Dragon', ['fusion #0: 1 "Predaplant" monster + 1 Level 8 or higher DARK monster']),
     ('Invoked Elysium', ['fusion #0: 1 "Invoked" monster + 1 monster Special Summoned from the Extra Deck']),
     ('Dracotail Arthalion', ['fusion #0: 1 "Dragontail" monster + 1+ monsters in the hand']),
-    ('Evil HERO Dark Gaia', ['fusion #0: 1 Fiend monster + 1 Rock monster']),
+    ('Evil HERO Dark Gaia', ['fusion #0: 1 Fiend monster + 1 Rock monster; only with "Dark Fusion"']),
     ('Enlightenment Dragon', ['contact #0: 1 "Judgment Dragon" on the field + 1 "Punishment Dragon" in the GY; materials from field/graveyard',
                               'contact #1: 1 "Judgment Dragon" in the GY + 1 "Punishment Dragon" on the field; materials from field/graveyard']),
 ]
@@ -212,6 +218,6 @@ def test_new_patterns_parse_back_exactly(lib, name):
     card = lib.resolve(name)
     facts = {f for f in requirements(card, lib).facts if f.name in ("group", "filter", "pconstraint")
              and f.arguments[1].number == 0}
-    method, text = re.match(r"(\w+) #0: (.*)", dict(GOLDEN)[name][0]).groups()
+    method, text = re.match(r"(\w+) #0: ([^;]*)", dict(GOLDEN)[name][0]).groups()
     again = {f for f in procedure_facts(card.code, 0, parse_material_line(text, method, lib)) if f.name != "proc"}
     assert again == facts

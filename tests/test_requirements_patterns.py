@@ -203,3 +203,41 @@ def test_parenthesised_qualifier_and_non_type(lib):
             f"pconstraint({c},0,different(race))"} <= facts
     m = lib.resolve("Mixousia the Confounder").code
     assert f"filter({m},0,2,1,neg,race(spellcaster))" in facts_of(lib, "Mixousia the Confounder")
+
+
+# --- patterns added for the whole pool (issue 3) -----------------------------------------------------
+def test_must_spell_and_the_spell_it_names(lib):
+    gaia = facts_of(lib, "Evil HERO Dark Gaia")
+    assert {"must_spell(58332301,94820406)", "must_method(58332301,fusion)"} <= gaia
+    assert facts_of(lib, "Dark Fusion") == {
+        "fusion_spell(94820406)", "fusion_target(94820406,race(fiend))",
+        "fusion_from(94820406,hand)", "fusion_from(94820406,field)"}
+
+
+def test_spell_named_by_a_card_without_polymerization_wording_is_unsupported(lib):
+    req = requirements(lib.resolve("Fossil Warrior Skull King"), lib)
+    assert req.unsupported and "Fossil Fusion" in req.unsupported and not req.facts
+
+
+def test_ritual_tribute_and_gy_filters(lib):
+    assert "ritual_tribute_filter(52472775,attribute(light))" in facts_of(lib, "Prayers of the Voiceless Voice")
+    assert {"ritual_tribute_from(45410988,graveyard)", "ritual_gy_filter(45410988,archetype(59))"} <= \
+        facts_of(lib, "Red-Eyes Transmigration")
+    assert "ritual_target(34767865,race(cyberse))" in facts_of(lib, "Cynet Ritual")
+
+
+def test_ritual_summon_from_gy_or_deck_stays_unsupported(lib):
+    req = requirements(lib.resolve("Nekroz Cycle"), lib)  # "… Ritual Monster from your hand or GY"
+    assert req.unsupported and not req.facts
+
+
+def test_stat_and_location_atoms(lib):
+    assert "filter(3149401,0,1,1,pos,atk(2500))" in facts_of(lib, "Ultimate Dragon of Pride and Soul")
+    assert "filter(43227,0,2,1,pos,loc(hand))" in facts_of(lib, "Magnum the Reliever")
+    dotan = facts_of(lib, "Denial Deity Dotan")
+    assert {"filter(12890860,0,2,1,neg,loc(field))", "filter(12890860,0,2,1,neg,loc(graveyard))"} <= dotan
+
+
+def test_alternative_special_summon_is_noted(lib):
+    req = requirements(lib.resolve("Odd-Eyes Arcray Dragon"), lib)
+    assert req.unsupported is None and any("alternative Special Summon" in n for n in req.skipped)

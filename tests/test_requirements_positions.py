@@ -3,7 +3,6 @@ position where it is summonable and one where it is not because exactly one cond
 from __future__ import annotations
 
 import pytest
-
 from yugioh_board import board, can, summons
 
 POLY, DARK_FUSION = "Polymerization", "Dark Fusion"
@@ -164,8 +163,8 @@ def test_ritual_offer_wording_turtle_oath():
 
 # --- never on a guess -----------------------------------------------------------------------------
 @pytest.mark.parametrize("card,pos", [
-    ("Number 93: Utopia Kaiser", dict(field=["Number 39: Utopia", "Number 39: Utopia"])),
-    ("Fossil Warrior Skull King", dict(hand=[POLY, "Giant Soldier of Stone", BEWD])),
+    ("Number 93: Utopia Kaiser", {"field": ["Number 39: Utopia", "Number 39: Utopia"]}),
+    ("Fossil Warrior Skull King", {"hand": [POLY, "Giant Soldier of Stone", BEWD]}),
 ])
 def test_unsupported_cards_are_never_summoned(card, pos):
     assert not [s for s in summons(board(extra=[card], **pos)) if s[1] == card]

@@ -7,12 +7,18 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from yugioh_board import board
 
 from oracle.cli import main
 from oracle.errors import OracleError
 from oracle.yugioh.lines import check_line, make_line
-from oracle.yugioh.solve import Puzzle, as_line, load_puzzle, puzzle_from_json, solve_puzzle
-from yugioh_board import board
+from oracle.yugioh.solve import (
+    Puzzle,
+    as_line,
+    load_puzzle,
+    puzzle_from_json,
+    solve_puzzle,
+)
 
 PUZZLES = sorted((Path(__file__).resolve().parent.parent / "facts" / "puzzles").glob("*.json"))
 W = "Gene-Warped Warwolf"
@@ -79,7 +85,7 @@ def test_bad_goals(goal, message):
 
 def test_cli_solve_and_check(tmp_path):
     runner = CliRunner()
-    path = [p for p in PUZZLES if p.stem.startswith("02")][0]
+    path = next(p for p in PUZZLES if p.stem.startswith("02"))
     res = runner.invoke(main, ["solve", str(path)])
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[0] == "line 1 (2 steps):"
@@ -88,7 +94,7 @@ def test_cli_solve_and_check(tmp_path):
     res2 = runner.invoke(main, ["check", str(line)])   # a line may name a puzzle file as its position
     assert res2.exit_code == 0, res2.output
     assert res2.output.strip().endswith("the line is legal (2 steps)")
-    res3 = runner.invoke(main, ["solve", str([p for p in PUZZLES if p.stem.startswith("12")][0]), "--max-steps", "3"])
+    res3 = runner.invoke(main, ["solve", str(next(p for p in PUZZLES if p.stem.startswith("12"))), "--max-steps", "3"])
     assert res3.exit_code == 1 and "no line of at most 3 steps" in res3.output
     res4 = runner.invoke(main, ["solve", str(path), "--json"])
     assert json.loads(res4.output)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
@@ -107,3 +113,23 @@ def test_cli_check_illegal_exit_status_and_state_file(tmp_path):
     bad.write_text('position "b.json"\nnormal_summon "Kozaky"\n')
     res = CliRunner().invoke(main, ["check", str(bad)])
     assert res.exit_code == 2 and "step 1 (line 2): there is no Kozaky in the position" in res.output
+
+
+def test_cli_check_json_gives_states_as_positions(tmp_path):
+    path = next(p for p in PUZZLES if p.stem.startswith("03"))
+    doc = json.loads(path.read_text())
+    line = tmp_path / "l.json"
+    line.write_text(json.dumps({"position": str(path), "steps": doc["solution"]}))
+    res = CliRunner().invoke(main, ["check", str(line), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["status"] == "legal" and [s["legal"] for s in out["steps"]] == [True, True]
+    assert out["steps"][1]["state"]["turn"]["normal_summon_used"] is True
+
+
+def test_text_form_takes_passcodes_too():
+    from oracle.yugioh.lines import parse_step
+
+    assert parse_step("normal_summon 99171160", 1).card == 99171160
+    result = check_line(make_line(board(hand=["Kozaky"]), ["normal_summon 99171160"]))
+    assert result.legal

@@ -241,3 +241,28 @@ def test_tokens_are_never_xyz_material_but_can_be_link_material():
     assert can(pos, "link_summon", "Linkuriboh", ["Sheep Token"])
     assert not summons(pos, "xyz_summon")
     assert can(board(field=[sheep, MOTH, KOZAKY], extra=[archive]), "xyz_summon", archive, [KOZAKY, MOTH])
+
+
+def test_contact_fusion_that_needs_duel_history():
+    cannon, vwxyz, lv7 = "Armed Dragon Catapult Cannon", "VWXYZ-Dragon Catapult Cannon", "Armed Dragon LV7"
+    doc = board(field=[vwxyz], gy=[lv7], extra=[cannon])
+    assert not summons(doc, "special_summon")
+    doc["players"][0]["special_summoned_this_duel"] = [vwxyz, lv7]
+    assert can(doc, "special_summon", cannon, [vwxyz, lv7])
+    doc["players"][0]["special_summoned_this_duel"] = [vwxyz]
+    assert not summons(doc, "special_summon")
+
+
+def test_a_renamed_card_still_fits_its_old_name():
+    # Amphibious Bugroth asks for "Defender of the Sea", today's "Sentinel of the Seas".
+    pos = board(hand=["Polymerization", "Ground Attacker Bugroth", "Sentinel of the Seas"], extra=["Amphibious Bugroth"])
+    assert can(pos, "fusion_summon", "Amphibious Bugroth", ["Ground Attacker Bugroth", "Sentinel of the Seas"])
+
+
+def test_link_summon_only_in_main_phase_2():
+    clara = "Clara & Rushka, the Ventriloduo"  # 1 Normal Summoned/Set monster; Main Phase 2 only
+    kozaky = {"card": KOZAKY, "normal_summoned": True}
+    assert not summons(board(field=[kozaky], extra=[clara]), "link_summon")
+    assert can(board(field=[kozaky], extra=[clara], phase="main2"), "link_summon", clara, [KOZAKY])
+    # A monster that was not Normal Summoned or Set is not material for it.
+    assert not summons(board(field=[KOZAKY], extra=[clara], phase="main2"), "link_summon")

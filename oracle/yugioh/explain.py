@@ -11,7 +11,7 @@ decides a rule itself.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import clingo
 

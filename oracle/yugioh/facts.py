@@ -81,6 +81,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("proper", i)
         if slot.from_extra_deck:
             init("from_extra", i)
+        if slot.normal_summoned:
+            init("normal_summoned", i)
     elif slot.location == "xyz_material":
         init("xmat", i, slot.attached_to.iid)
     elif slot.location in ("spell_trap_zone", "field_zone"):
@@ -107,6 +109,9 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
         f.append(fact("init", ("lp", p, lp)))
     for slot in position.slots:
         f += slot_facts(slot)
+    for p, cards in enumerate(position.special_summoned):
+        for code in sorted({n for card in cards for n in (card.code, card.name_code)}):
+            f.append(fact("init", ("duel_history", p, ("special_summoned", code))))
     cards = sorted(position.cards(), key=lambda c: c.code)
     archetypes: set[int] = set()
     for card in cards:

@@ -40,10 +40,10 @@ import clingo
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
+from oracle.yugioh import state_out
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
 from oracle.yugioh.position import Position, load_position, parse_position
-from oracle.yugioh import state_out
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
@@ -70,7 +70,7 @@ class Step:
         return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
 
     def text(self) -> str:
-        q = lambda n: json.dumps(n, ensure_ascii=False)  # noqa: E731
+        q = lambda n: json.dumps(n, ensure_ascii=False)
         if self.action == "pendulum_summon":
             return "pendulum_summon " + ", ".join(q(c) for c in self.cards)
         out = self.action + (f" {q(self.card)}" if self.card else "")
@@ -110,7 +110,7 @@ class Line:
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
     """One step of the text form."""
     where = f"step {number}" + (f" (line {line})" if line else "")
-    err = lambda problem: OracleError(problem, source=source, field=where)  # noqa: E731
+    err = lambda problem: OracleError(problem, source=source, field=where)
     toks: list[tuple[str, str]] = []
     pos = 0
     text = text.rstrip()
@@ -120,7 +120,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
         kind = m.lastgroup
         value = m.group(kind)
-        toks.append((kind, json.loads(value) if kind == "str" else value))
+        toks.append((kind, json.loads(value) if kind == "str" else int(value) if kind == "num" else value))
         pos = m.end()
     if not toks or toks[0][0] != "word":
         raise err("a step starts with an action, e.g. normal_summon \"Junk Synchron\"")
@@ -298,7 +298,8 @@ def given_facts(line: Line, library: Library) -> str:
     out: list[str] = []
     for s in line.steps:
         t = s.number
-        code = lambda n: _code(line.position, n, s, line.source, library)  # noqa: E731
+        def code(n, s=s):
+            return _code(line.position, n, s, line.source, library)
         if s.action == "pendulum_summon":
             out.append(f"given_act({t},pendulum_summon,none).")
             for c, n in sorted(Counter(code(c) for c in s.cards).items()):
@@ -407,6 +408,8 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     if legal_n:
         ctl = control(line.position, library, given, legal_n)
         res = solve(ctl, limit=max_readings, timeout=timeout, project=True, atoms=True)
+        if not res.models:
+            raise OracleError(f"{res.stopped or 'no reading found'} while reading the legal steps", source=line.source)
         readings: dict[tuple, list] = {}
         for shown, atoms in zip(res.models, res.atoms):
             sig = tuple(describe_step(line.position, shown, t)[0] for t in range(1, legal_n + 1))
@@ -438,8 +441,8 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
         ctl = control(line.position, library, relaxed, t)
         res = solve(ctl, limit=20, timeout=timeout, project=True, optimal_only=True, atoms=True)
         if not res.models:
-            reasons, terms = [f"no reading of {illegal.where} exists, even breaking rules: the cards it names "
-                              "cannot take the roles it gives them"], []
+            reasons, terms = [(f"no reading of {illegal.where} exists, even breaking rules: the cards it names "
+                               "cannot take the roles it gives them")], []
         else:
             best = min(range(len(res.models)), key=lambda i: res.costs[i])
             fails = sorted((a.arguments[1] for a in res.models[best] if a.name == "fail" and a.arguments[0].number == t),
@@ -453,7 +456,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
 
 
 def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict]:
-    """A step of a model in the text form, with card locations where copies could be confused."""
+    """Step ``t`` of a model in the text form (cards by name, materials sorted), and the instances."""
     action, card, mats, spell, pend, target = "", None, [], None, [], None
     for a in atoms:
         args = a.arguments
@@ -470,7 +473,7 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
             pend.append(args[1].number)
         elif a.name == "target":
             target = args[2].name if args[2].type == clingo.SymbolType.Function else args[2].number
-    name = lambda i: position.slot(i).card.name  # noqa: E731
+    name = lambda i: position.slot(i).card.name
     step = Step(0, action, card=name(card) if card else None, materials=sorted(name(m) for m in mats),
                 spell=name(spell) if spell else None, cards=sorted(name(i) for i in pend),
                 target=target if target in (None, "direct") else name(target))

@@ -116,6 +116,7 @@ def _table() -> dict[str, tuple[str, object]]:
                        ("in an Extra Monster Zone", "emz"), ("in the Extra Monster Zone", "emz")):
         t[words] = ("where", loc)
     t["face-up"] = ("faceup", None)
+    t["Normal Summoned/Set"] = ("normalsummoned", None)  # Salamangreat Almiraj, Clara & Rushka
     t["/"] = ("slash", None)
     t["Link-"] = ("linkr", None)
     t["that was Special Summoned from the Extra Deck"] = ("from_extra", None)
@@ -130,3 +131,9 @@ def _table() -> dict[str, tuple[str, object]]:
 
 
 PHRASES: dict[str, tuple[str, object]] = _table()
+
+# Names printed on older cards for cards that have since been renamed: a material line may still
+# quote the old name (Amphibious Bugroth's "Defender of the Sea" is "Sentinel of the Seas").
+FORMER_NAMES: dict[str, int] = {
+    "Defender of the Sea": 85448931,
+}

@@ -24,9 +24,10 @@ LISTS = ("hand", "deck", "graveyard", "banished", "extra_deck")
 TOP_KEYS = {"game", "rules", "turn", "players", "extra_monster_zones", "name", "description", "goal"}
 TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number"}
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
-               "spell_trap_zones", "field_zone", "pendulum_zones"}
+               "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
-                "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn"}
+                "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
+                "normal_summoned"}
 ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
@@ -50,6 +51,7 @@ class Slot:
     attacked_this_turn: bool = False
     properly_summoned: bool = True
     from_extra_deck: bool = False
+    normal_summoned: bool = False        # Normal Summoned or Set (for "1 Normal Summoned/Set monster")
     attached_to: "Slot | None" = None
 
     @property
@@ -73,6 +75,9 @@ class Position:
     first_turn: bool = False
     life_points: list[int] = field(default_factory=lambda: [8000, 8000])
     slots: list[Slot] = field(default_factory=list)
+    # Cards each player has Special Summoned earlier in the Duel (for "during a Duel you Special
+    # Summoned both the above cards").
+    special_summoned: list[list[Card]] = field(default_factory=lambda: [[], []])
     doc: dict = field(default_factory=dict)
 
     def slot(self, iid: int) -> Slot:
@@ -162,6 +167,9 @@ class _Reader:
             if lp < 0:
                 raise self.error(f"{where}.life_points", "life points cannot be negative")
             pos.life_points[p] = lp
+            history = self.typed(player, "special_summoned_this_duel", list, where, [])
+            pos.special_summoned[p] = [self.card(ref, f"{where}.special_summoned_this_duel[{i}]")
+                                       for i, ref in enumerate(history)]
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         self.check_field()
@@ -248,7 +256,8 @@ class _Reader:
                         position_changed_this_turn=self.typed(entry, "position_changed_this_turn", bool, where, False),
                         attacked_this_turn=self.typed(entry, "attacked_this_turn", bool, where, False),
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
-                        from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck))
+                        from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
+                        normal_summoned=self.typed(entry, "normal_summoned", bool, where, False))
         materials = self.typed(entry, "materials", list, where, [])
         if materials and not card.is_xyz:
             raise self.error(f"{where}.materials", f"{card.name} is not an Xyz monster: only Xyz monsters have Xyz Materials")

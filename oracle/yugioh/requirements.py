@@ -7,13 +7,17 @@ by the phrase table of ``phrases.py`` and a recursive-descent parser::
     item     := [count] slot* [noun] postmod* ["or" item]
     count    := NUM ["+" | "or more"] ["(" "max." NUM ")"] ["x"] | "a" | "an" | "at least" NUM
     slot     := qual (("or" | "and/or" | "," ["or"]) qual)*
-    qual     := ATTRIBUTE | "non-"ATTRIBUTE | TYPE | "non-"TYPE | KIND | "non-"KIND | QUOTE
-              | "Level" NUM ["or lower" | "or higher"] | "Rank" NUM
-    postmod  := "Special Summoned from the Extra Deck" | "(" slot ")"
-              | [","] "except" ("Tokens" | item)
+    qual     := ATTRIBUTE | "non-"ATTRIBUTE | TYPE | "non-"TYPE | KIND | "non-"KIND | QUOTE | "face-up"
+              | ("Level" | "Rank" | "Link-") ["/" ("Rank" | "Link")]* NUM ["or lower" | "or higher"]
+    postmod  := [","] "Special Summoned from the Extra Deck" | "(" slot ")" | "(" item (["," | "+"] ["and"] item)* ")"
+              | [","] "with" STATS | [","] WHERE | "whose original Level is" NUM ["or lower" | "or higher"]
+              | [","] "except" ("Tokens" | WHERE ("or" WHERE)* | item)
               | "with different" PROPS | [","] "with the same" PROPS [[","] "but different" PROPS]
               | [","] "including" item
-    PROPS    := PROP ("and" PROP)* ["and different" PROPS]      PROP := names | Types | Attributes
+    STATS    := NUM ["or more" | "or less"] ["original"] STAT ["/" STATS]   STAT := ATK | DEF | ATK/DEF | ATK & DEF
+    WHERE    := "in the hand" | "on the field" | "you control" | "in your GY" | "in an Extra Monster Zone" | ...
+    PROPS    := PROP ("and" PROP)* ["and different" PROPS] | PROP "or" PROP
+    PROP     := names | Types | Attributes | Levels | Level | Rank
 
 A slot's alternatives multiply out into the alternatives A of the group's ``filter`` facts.
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
@@ -32,7 +36,7 @@ from dataclasses import dataclass, field, replace
 import clingo
 
 from oracle.yugioh.cards import Card, Library
-from oracle.yugioh.phrases import KINDS, PHRASES, RACES
+from oracle.yugioh.phrases import FORMER_NAMES, KINDS, PHRASES, RACES
 
 MANY = 99  # "no upper bound" in group/5
 
@@ -58,6 +62,8 @@ class Procedure:
     constraints: list[tuple[str, str]] = field(default_factory=list)  # ("different", "name")
     sources: list[str] = field(default_factory=list)  # proc_from locations
     dispose: str | None = None  # contact procedures: where the materials go (proc_dispose/3)
+    history: bool = False  # "during a Duel you Special Summoned both the above cards" (proc_history/3)
+    phase: str | None = None  # "Cannot be Link Summoned, except during Main Phase 2" (proc_phase/3)
     spell: int | None = None  # "Must be Special Summoned with "Dark Fusion"": must_spell/2
 
 
@@ -122,7 +128,7 @@ def tokenize(line: str) -> list[Tok]:
 # Parser of material lines
 # --------------------------------------------------------------------------------------------
 QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank", "linkr",
-             "faceup"}
+             "faceup", "normalsummoned"}
 PROP_CATS = ("prop", "level", "rank")  # "with the same Level": Level/Rank are properties there
 
 
@@ -133,10 +139,10 @@ class _Item:
         self.has_noun = False
         self.extra: list[Lit] = []  # literals every alternative gets (from_extra, not token)
         self.constraints: list[tuple[str, str]] = []
-        self.including: "_Item | None" = None
-        self.alternatives: list["_Item"] = []
-        self.excepted: list["_Item"] = []  # 'except "X"': materials that must not match
-        self.parts: list["_Item"] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
+        self.including: _Item | None = None
+        self.alternatives: list[_Item] = []
+        self.excepted: list[_Item] = []  # 'except "X"': materials that must not match
+        self.parts: list[_Item] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
         self.choices: list[list[tuple[str, str]]] = []  # "with the same Type or Attribute"
 
 
@@ -248,6 +254,8 @@ class _Parser:
             return [[("quote", tok.value)]]  # name or archetype: decided once the item is known
         if tok.cat == "faceup":
             return [[("pos", ("faceup",))]]
+        if tok.cat == "normalsummoned":
+            return [[("pos", ("normal_summoned",))]]
         if tok.cat in ("level", "rank", "linkr"):
             heads = [{"linkr": "link"}.get(tok.cat, tok.cat)]
             while self.at("slash"):  # "Level/Rank/Link 2"
@@ -394,7 +402,7 @@ def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom
     """A quoted name as filter atoms (alternatives). '"X" monster' names an archetype when X is
     one; a bare "X" is a card name. Either falls back on the other reading."""
     codes = _archetype_codes(text, lib)
-    card = lib.by_name(text)
+    card = lib.by_name(text) or lib.get(FORMER_NAMES.get(text, 0))
     if prefer_archetype and codes:
         return [("archetype", c) for c in codes]
     if card is not None:
@@ -587,7 +595,8 @@ _MUST = re.compile(r"\bMust be (Fusion|Synchro|Xyz|Link|Ritual) Summoned\b|"
 _MUST_EITHER = re.compile(r"\bMust be either Fusion Summoned, or Special Summoned")
 _CONTACT = re.compile(
     r"(?:\bMust (?P<first>first )?be|This card can only be) (?:either Fusion Summoned, or )?Special Summoned "
-    r"(?:\(from your Extra Deck\) |from your Extra Deck,? )?by "
+    r"(?:\(from your Extra Deck\) |from your Extra Deck,? )?"
+    r"(?P<history>during a Duel you Special Summoned both the above cards, )?by "
     r"(?P<how>shuffling|banishing|sending|returning|Tributing) "
     r"(?:the above (?:cards|monsters)(?:, (?P<each>1 each))? (?P<where>you control|from (?:your|either|any) [^.()]*?)"
     r"|cards (?P<where2>you control) with the above original names)"
@@ -596,6 +605,7 @@ _CONTACT = re.compile(
 _MUST_SPELL = re.compile(r'Must (?P<first>first )?be Special Summoned with "(?P<spell>[^"]+)"\.')
 _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
                        r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
+_PHASE_ONLY = re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned, except during Main Phase 2\.")
 _UNREAD_CONDITIONS = [
     (re.compile(r"Must (?:first )?be Special Summoned|can only be Special Summoned|"
                 r"You do not use \"Polymerization\""), "special"),
@@ -690,9 +700,11 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
     if _NOT_POLY.search(text) and not _CONTACT.search(text) and spell is None:
         m = _NOT_POLY.search(text)
         raise Unsupported(f"summoned only by a card's effect: {_sentence_after(text, m.start())!r}")
+    # "Cannot be Link Summoned, except during Main Phase 2": a phase condition (proc_phase/3).
+    phase = _PHASE_ONLY.search(text)
     # Safety net: a summoning condition this module has no reading for must not be ignored.
     for rx, why in _UNREAD_CONDITIONS:
-        m = rx.search(text)
+        m = rx.search(text, phase.end()) if phase else rx.search(text)
         if m and spell is not None and m.start() == with_spell.start():
             m = rx.search(text, with_spell.end())
         if m and not (why == "special" and _CONTACT.search(text)) and not \
@@ -701,6 +713,8 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
     if re.search(r"\.\s*$|:", line) or line.startswith(("Must ", "Cannot ", "You can", "If ")):
         raise Unsupported("no material line")
     procs = parse_material_procs(line, method, lib)
+    if phase:
+        procs = [replace(p, phase="main2") for p in procs]
     if spell is not None:
         procs = [replace(p, spell=spell.code) for p in procs]
         if not with_spell.group("first"):
@@ -715,8 +729,8 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
         where = re.split(r"\s(?:into|to) the |\sface-down|\.|, (?:and|then|but) ",
                          text[contact.start("where" if contact.group("where") else "where2"):])[0]
         sources = sorted(_locations(where), key=lambda loc: loc != "field")
-        cprocs = [Procedure("contact", p.groups, p.constraints, sources, _DISPOSAL[contact.group("how")])
-                  for p in procs]
+        cprocs = [Procedure("contact", p.groups, p.constraints, sources, _DISPOSAL[contact.group("how")],
+                            history=bool(contact.group("history"))) for p in procs]
         if contact.group("each"):
             cprocs = [q for p in cprocs for q in _one_each(p, sources)]
         if _MUST_EITHER.search(text):
@@ -734,6 +748,9 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
         notes += skipped
     elif "You can also" in text and "Summon this card" in text:
         notes.append("an alternative procedure in the text is not encoded")
+    if re.search(r"must (?:first )?be either Fusion Summoned, or Special Summoned by (?!sending|shuffling|banishing|"
+                 r"returning)", text):  # Odd-Eyes Arcray Dragon: "… or Special Summoned by Tributing 1 …"
+        notes.append("an alternative Special Summon in the text is not encoded")
     return procs, must, notes
 
 
@@ -879,6 +896,11 @@ def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
     facts += [f("proc_from", [c, pn, f(loc)]) for loc in proc.sources]
     if proc.dispose:
         facts.append(f("proc_dispose", [c, pn, f(proc.dispose)]))
+    if proc.phase:
+        facts.append(f("proc_phase", [c, pn, f(proc.phase)]))
+    if proc.history:
+        named = sorted({atom[1] for g in proc.groups for alt in g.alts for sign, atom in alt if atom[0] == "name"})
+        facts += [f("proc_history", [c, pn, f("special_summoned", [clingo.Number(n)])]) for n in named]
     for g, group in enumerate(proc.groups, 1):
         gn = clingo.Number(g)
         facts.append(f("group", [c, pn, gn, clingo.Number(group.lo), clingo.Number(group.hi)]))
@@ -891,7 +913,7 @@ def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
 
 
 def _lit_order(lit: Lit) -> tuple:
-    order = ["faceup", "level", "level_min", "level_max", "rank", "link_rating", "link_min", "link_max",
+    order = ["faceup", "normal_summoned", "level", "level_min", "level_max", "rank", "link_rating", "link_min", "link_max",
              "attribute", "race", "archetype", "name", "kind", "from_extra", "loc", "atk", "atk_min",
              "atk_max", "def", "def_min", "def_max", "any"]
     sign, atom = lit
@@ -1001,6 +1023,8 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
             after.insert(0, "Special Summoned from the Extra Deck")
         elif name == "faceup":
             words.append("face-up")
+        elif name == "normal_summoned":
+            words.append("Normal Summoned/Set")
         elif name in ("link_rating", "link_min", "link_max"):
             words.append(f"Link-{val}" + {"link_min": " or higher", "link_max": " or lower"}.get(name, ""))
         elif name == "loc":
@@ -1087,6 +1111,9 @@ def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
             text += ", except Tokens"
         label = "materials from" if entry["method"] == "contact" else "materials also from"
         src = f"; {label} {'/'.join(entry['from'])}" if entry["from"] else ""
+        spells = [library.get(f.arguments[1].number) for f in facts if f.name == "must_spell"]
+        if spells and entry["method"] == "fusion":
+            src += "; only with " + " or ".join(f'"{c.name}"' for c in spells if c)
         lines.append(f"{entry['method']} #{p}: {text}{src}")
     return lines
 

@@ -136,15 +136,21 @@ def load_puzzle(path: str | Path, *, library: Library | None = None) -> Puzzle:
 def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None,
                      library: Library | None = None) -> Puzzle:
     library = library or Library.load()
-    if not isinstance(doc, dict) or "position" not in doc or "goal" not in doc:
+    if not isinstance(doc, dict) or "position" not in doc or ("goal" not in doc and "objective" not in doc):
         raise OracleError('a puzzle is a JSON object with "position" and "goal"', source=source)
+    goal, objective = doc.get("goal"), doc.get("objective") or doc.get("description") or ""
+    if goal is None and "objective" in doc:
+        # the output of `oracle puzzle import`: an EDOPro puzzle is won this turn unless it says otherwise
+        if doc.get("objective"):
+            raise OracleError(f"the puzzle's objective is not a goal the solver knows: {objective!r}", source=source)
+        goal, objective = {"win": True}, "(no objective stated: an EDOPro puzzle is won this turn)"
     ref = doc["position"]
     if isinstance(ref, str):
         path = Path(ref)
         position = load_position(path if path.is_absolute() else (base or Path(".")) / path, library=library)
     else:
         position = parse_position(ref, source=source, library=library)
-    return Puzzle(position, doc["goal"], source, doc.get("objective") or doc.get("description") or "")
+    return Puzzle(position, goal, source, objective)
 
 
 def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False, timeout: float | None = None,
@@ -154,7 +160,7 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     started = time.perf_counter()
     out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position))
     ctl = control(puzzle.position, library, goal_facts(puzzle, library))
-    query = lambda k: clingo.Function("query", [clingo.Number(k)])  # noqa: E731
+    query = lambda k: clingo.Function("query", [clingo.Number(k)])
 
     def left() -> float | None:
         return None if timeout is None else max(0.01, timeout - (time.perf_counter() - started))
@@ -205,7 +211,7 @@ def field_effects(position: Position) -> list[str]:
 
 def _step(position: Position, model: list[clingo.Symbol], t: int) -> Step:
     _, ids = describe_step(position, model, t)
-    name = lambda i: position.slot(i).card.name  # noqa: E731
+    name = lambda i: position.slot(i).card.name
     action = next(a.arguments[1].name for a in model if a.name == "act" and a.arguments[0].number == t)
     target = ids["target"]
     return Step(t, action, card=name(ids["card"]) if ids["card"] else None,

@@ -12,7 +12,7 @@ passcode.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 import clingo
 
@@ -35,14 +35,14 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     for f in state:
         by[f.name].append(tuple(a.number if a.type == clingo.SymbolType.Number else a.name
                                 for a in f.arguments))
-    flags = lambda name: {args[0] for args in by[name]}  # noqa: E731
+    flags = lambda name: {args[0] for args in by[name]}
     faceup_extra, summoned, changed = flags("faceup_extra"), flags("summoned_turn"), flags("changed_pos")
     proper, from_extra, attacked, set_cards = flags("proper"), flags("from_extra"), flags("attacked"), flags("set")
     pos = {i: p for i, p in by["pos"]}
     xmats: dict[int, list[int]] = defaultdict(list)
     for m, x in sorted(by["xmat"]):
         xmats[x].append(m)
-    code = lambda i: position.slot(i).card.code  # noqa: E731
+    code = lambda i: position.slot(i).card.code
 
     players = []
     for p in (0, 1):
@@ -99,7 +99,7 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
 def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> list[str]:
     """The state at ``time`` in a few short lines (the turn player's side first)."""
     doc = position_at(position, atoms, time)
-    name = lambda e: position_name(position, e["card"] if isinstance(e, dict) else e)  # noqa: E731
+    name = lambda e: position_name(position, e["card"] if isinstance(e, dict) else e)
     me = position.turn_player
     out = []
     for p in (me, 1 - me):
