@@ -92,6 +92,14 @@ def main() -> None:
             row.append(f"{secs:6.2f}" + ("*" if out.stopped else " "))
         print(f"   {len(p.slots):>5} | " + " | ".join(row))
     print("   (* stopped by the 60 s limit)")
+    print("   a counting goal is harder to refute ({'monsters': 6}: the zones never hold six), 30 s limit:")
+    for extra_hand, extra_extra in ((1, 1), (4, 2), (16, 10)):
+        p = parse_position(position(extra_hand, extra_extra), library=library)
+        if len(p.slots) > args.max_cards:
+            continue
+        out, secs = timed(lambda p=p: solve_puzzle(Puzzle(p, {"monsters": 6}), max_steps=8, timeout=30,
+                                                   library=library))
+        print(f"   {len(p.slots):>5} cards, 8 steps: " + (out.stopped or f"no line, proved in {secs:.2f} s"))
 
     if not args.no_real:
         real(library)

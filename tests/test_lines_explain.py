@@ -108,6 +108,14 @@ def test_material_groups_are_worded_from_the_card():
 def test_wrong_phase():
     pos = board(hand=[W], phase="battle")
     assert explain(pos, f'normal_summon "{W}"') == ["summons happen in a Main Phase; the position is in the Battle Phase"]
+    pos = board(hand=["Stargazer Magician"], phase="battle")
+    assert explain(pos, 'activate_scale "Stargazer Magician"') == [
+        "summons happen in a Main Phase; the position is in the Battle Phase"]
+    pos = board(field=[W], phase="main2")
+    assert explain(pos, f'attack "{W}" directly') == [
+        "attacks happen in the Battle Phase; the position is in Main Phase 2"]
+    result = check_line(make_line(board(field=[W], phase="battle"), [f'attack "{W}" directly']))
+    assert result.legal
 
 
 def test_check_output_text_names_the_rule_in_words():

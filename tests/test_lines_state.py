@@ -75,6 +75,15 @@ def test_pendulum_monsters_leaving_the_field_go_face_up_to_the_extra_deck():
     assert doc["players"][0]["extra_deck"] == [{"card": 73779005, "face_up": True}]
 
 
+def test_normal_summoned_monsters_and_the_special_summons_of_the_duel_are_remembered():
+    doc = after(board(hand=[JUNK], field=[W, "Kozaky"], extra=[BRD]), f'normal_summon "{JUNK}"',
+                f'synchro_summon "{BRD}" with "{JUNK}", "{W}"')
+    assert doc["players"][0]["special_summoned_this_duel"] == [73580471]
+    doc = after(board(hand=[JUNK], field=[W]), f'normal_summon "{JUNK}"')
+    assert [z.get("normal_summoned", False) for z in field(doc)] == [False, True]
+    assert "special_summoned_this_duel" not in doc["players"][0]
+
+
 def test_tokens_vanish_when_they_leave_the_field():
     sheep = {"card": "Sheep Token", "position": "defense"}
     doc = after(board(field=[sheep, "Kozaky"], extra=["Linkuriboh"]), 'link_summon "Linkuriboh" with "Sheep Token"')

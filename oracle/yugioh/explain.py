@@ -23,8 +23,8 @@ KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tri
               "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
               "special_summon": "Special Summon",
               "activate_scale": "activated as a Pendulum Scale", "attack": "attack"}
-PHASE_WORDS = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
-               "main2": "Main Phase 2", "end": "End Phase"}
+PHASE_WORDS = {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
+               "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase"}
 
 
 class Context:
@@ -129,7 +129,7 @@ def _no_zone(c: Context, i: int) -> str:
 S = Callable[..., str]
 SENTENCES: dict[str, S] = {
     # step.lp
-    "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in the {PHASE_WORDS.get(f, f)}",
+    "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in {PHASE_WORDS.get(f, f)}",
     # normal.lp
     "not_in_hand": lambda c, i: f"{c.name(i)} is not in your hand",
     "not_a_monster": lambda c, i: f"{c.name(i)} is not a monster card",
@@ -167,6 +167,8 @@ SENTENCES: dict[str, S] = {
     "fusion_material_from": lambda c, m, s: f"{c.name(s)} cannot use {c.name(m)} as material from where it is",
     "no_spell_zone": lambda c, s: f"{c.name(s)} cannot be activated: all your Spell & Trap Zones are taken",
     # materials.lp
+    "only_in_phase": lambda c, i, f: f"{c.name(i)} can only be summoned this way in {PHASE_WORDS.get(f, f)}",
+    "duel_history": lambda c, i, x: f"{c.name(i)} needs {_history(c, x)} earlier in the Duel",
     "no_procedure": lambda c, i: f"{c.name(i)} has no summoning procedure of that kind",
     "material_fits_nothing": lambda c, m: f"{c.name(m)} fits none of the materials {_summoned_name(c)} asks for",
     "substitutes": lambda c, n: f"{n} Fusion Substitute monsters are used: at most one may stand in for a named material",
@@ -196,7 +198,7 @@ SENTENCES: dict[str, S] = {
     "not_a_pendulum_monster": lambda c, i: f"{c.name(i)} is not a Pendulum monster: only those are placed in a Pendulum Zone",
     # battle.lp
     "no_battle_phase_first_turn": lambda c: "there is no Battle Phase in the first turn of the duel",
-    "no_attack_in_phase": lambda c, f: f"attacks happen in the Battle Phase; the position is in the {PHASE_WORDS.get(f, f)}",
+    "no_attack_in_phase": lambda c, f: f"attacks happen in the Battle Phase; the position is in {PHASE_WORDS.get(f, f)}",
     "attacker_not_controlled": lambda c, i: f"{c.name(i)} cannot attack: you do not control it",
     "not_in_attack_position": lambda c, i: f"{c.name(i)} cannot attack: it is not in face-up Attack Position",
     "already_attacked": lambda c, i: f"{c.name(i)} has already attacked this turn",
@@ -204,6 +206,12 @@ SENTENCES: dict[str, S] = {
     "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
     "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
 }
+
+
+def _history(c: Context, x) -> str:
+    if isinstance(x, tuple) and x[0] == "special_summoned":
+        return f'you to have Special Summoned "{c.card_name(x[1])}"'
+    return str(x)
 
 
 def _lv(c: Context, i: int) -> str:

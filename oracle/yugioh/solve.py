@@ -186,7 +186,7 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
         for model in res.models:
             out.lines.append([_step(puzzle.position, model, t) for t in range(1, k + 1)])
         if res.stopped and "time limit" in res.stopped:
-            out.stopped = res.stopped
+            out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
             break
         out.searched = k
         if out.lines and (not all_lines or (limit and len(out.lines) >= limit)):

@@ -33,11 +33,11 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     state = fluents(atoms, time)
     by: dict[str, list[tuple]] = defaultdict(list)
     for f in state:
-        by[f.name].append(tuple(a.number if a.type == clingo.SymbolType.Number else a.name
-                                for a in f.arguments))
+        by[f.name].append(tuple(_value(a) for a in f.arguments))
     flags = lambda name: {args[0] for args in by[name]}
     faceup_extra, summoned, changed = flags("faceup_extra"), flags("summoned_turn"), flags("changed_pos")
     proper, from_extra, attacked, set_cards = flags("proper"), flags("from_extra"), flags("attacked"), flags("set")
+    normal_summoned = flags("normal_summoned")
     pos = {i: p for i, p in by["pos"]}
     xmats: dict[int, list[int]] = defaultdict(list)
     for m, x in sorted(by["xmat"]):
@@ -51,6 +51,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
                         "spell_trap_zones": [None] * 5, "field_zone": None})
     for p, n in by["lp"]:
         players[p]["life_points"] = n
+    for p, what in sorted(by["duel_history"]):
+        if isinstance(what, tuple) and what[0] == "special_summoned":
+            players[p].setdefault("special_summoned_this_duel", []).append(what[1])
     emz: list[dict | None] = [None, None]
     for i, place in sorted(by["in"]):
         slot = position.slot(i)
@@ -68,6 +71,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["position_changed_this_turn"] = True
         if i in attacked:
             entry["attacked_this_turn"] = True
+        if i in normal_summoned:
+            entry["normal_summoned"] = True
         if i not in proper:
             entry["properly_summoned"] = False
         if (i in from_extra) != position.slot(i).card.is_extra_deck:
@@ -94,6 +99,14 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     doc = {"game": "yugioh", "rules": position.rules, "turn": turn, "players": players,
            "extra_monster_zones": emz}
     return doc
+
+
+def _value(sym: clingo.Symbol):
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.arguments:
+        return (sym.name, *(_value(a) for a in sym.arguments))
+    return sym.name
 
 
 def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> list[str]:
