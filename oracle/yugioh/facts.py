@@ -28,7 +28,8 @@ class Instance:
         return "".join(f"{s}.\n" for s in self.facts)
 
 
-def card_facts(card: Card) -> list[Symbol]:
+@lru_cache(maxsize=4096)
+def card_facts(card: Card) -> tuple[Symbol, ...]:
     """What a card is: kinds, Level/Rank/Link Rating, Attribute, Type, stats, Scales, Arrows."""
     c = card.code
     # A card bears its own name, and also the name of the card it is always treated as.
@@ -54,7 +55,7 @@ def card_facts(card: Card) -> list[Symbol]:
     out += [fact("arrow", c, a) for a in sorted(card.arrows)]
     if card.special_summon_only:
         out.append(fact("ss_only", c))
-    return out
+    return tuple(out)
 
 
 def slot_facts(slot: Slot) -> list[Symbol]:

@@ -369,7 +369,7 @@ class CheckResult:
 def control(position: Position, library: Library, extra: str, horizon: int = 0) -> clingo.Control:
     """The rules core for ``position``, the whole turn modelled (attacks, Pendulum Scales),
     grounded for ``horizon`` steps."""
-    program = position_facts(position, library).program() + "whole_turn.\n" + extra
+    program = position_facts(position, library).program() + extra
     parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
     for t in range(1, horizon + 1):
         parts += step_parts(t)
@@ -377,9 +377,9 @@ def control(position: Position, library: Library, extra: str, horizon: int = 0) 
 
 
 def step_parts(t: int) -> list[tuple[str, list]]:
-    # "effects" is named too so that the state moves forward whichever program part holds
-    # effects.lp's rules (parts that do not exist are ignored by clingo).
-    return [("step", [clingo.Number(t)]), ("effects", [clingo.Number(t)]), ("check", [clingo.Number(t)])]
+    # A step of the whole turn: the summons (step), the rest of the turn's actions (turn:
+    # attacks, Pendulum Scales), what the step changes (effects) and the goal (check).
+    return [(part, [clingo.Number(t)]) for part in ("step", "turn", "effects", "check")]
 
 
 def check_line(line: Line, *, library: Library | None = None, timeout: float | None = 30.0,

@@ -168,22 +168,23 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
     zone: dict[int, int] = {}
     pos: dict[int, str] = {}
     for atom in atoms:
-        args = atom.arguments
+        # Each access to a symbol's parts is a call into clingo: read each part once.
+        name, args = atom.name, atom.arguments
         if not args or args[0].number != step:
             continue
-        if atom.name == "act":
+        if name == "act":
             action = args[1].name
             if args[2].type == clingo.SymbolType.Number:
                 card = ref(args[2])
-        elif atom.name == "mat":
+        elif name == "mat":
             materials.append(ref(args[1]))
-        elif atom.name == "spell":
+        elif name == "spell":
             spell = ref(args[1])
-        elif atom.name == "pend":
+        elif name == "pend":
             cards.append(ref(args[1]))
-        elif atom.name == "to":
+        elif name == "to":
             zone[args[1].number] = args[2].number
-        elif atom.name == "as":
+        elif name == "as":
             pos[args[1].number] = args[2].name
     if not action:
         raise OracleError(f"the solver returned a model without an action at step {step}")
