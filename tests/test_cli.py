@@ -75,3 +75,13 @@ def test_timeout_says_that_it_stopped():
 
     found = oracle.plays(doc, timeout=0.001)
     assert not found.complete and "time limit" in found.stopped
+
+
+def test_explain_says_why_a_card_has_no_play(tmp_path):
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps({"players": [{"hand": ["Junk Synchron"], "extra_deck": ["Black Rose Dragon"],
+                                            "monster_zones": ["Gene-Warped Warwolf", None, None, None, None]}, {}]}))
+    out = run("plays", str(pos), "--explain")
+    assert out.exit_code == 0
+    why = [line for line in out.output.splitlines() if line.startswith("no Synchro Summon of Black Rose Dragon")]
+    assert why and "the Levels of the materials total 4, Black Rose Dragon is Level 7" in why[0]

@@ -159,6 +159,39 @@ def accepts(position: Position, play: Play, library: Library | None = None) -> b
     return bool(solve(ground(position, instance, extra=extra, effects=False), limit=1).models)
 
 
+# The summon a card would be brought out by, for "why is there no play of this card?".
+METHOD_ACTION = {"fusion": "fusion_summon", "synchro": "synchro_summon", "xyz": "xyz_summon",
+                 "link": "link_summon", "ritual": "ritual_summon"}
+
+
+def natural_action(slot: Slot) -> str | None:
+    """The action that would summon ``slot`` from where it is, or None (a Spell, a card on the
+    field, a card whose requirement is not read)."""
+    card = slot.card
+    if not card.is_monster:
+        return None
+    if slot.location == "extra_deck" and not slot.face_up:
+        return METHOD_ACTION.get(card.summon_method or "")
+    if slot.location == "hand":
+        if card.is_ritual:
+            return "ritual_summon"
+        return "tribute_summon" if card.level >= 5 else "normal_summon"
+    return None
+
+
+def blockers(position: Position, slot: Slot, action: str, library: Library | None = None,
+             timeout: float | None = 10.0) -> list[tuple[clingo.Symbol, list[clingo.Symbol]]]:
+    """The fewest rules broken by the best attempt at ``action`` on ``slot``'s card, with the
+    attempt's atoms: the relaxed rules core, its failures minimised (docs/decisions.md)."""
+    instance = position_facts(position, library)
+    extra = f"relaxed.\n{fact('given_act', 1, action, slot.card.code)}.\n"
+    result = solve(ground(position, instance, extra=extra, effects=False), limit=1, timeout=timeout,
+                   optimal_only=True, atoms=True)
+    if not result.models:
+        return []
+    return [(atom.arguments[1], result.atoms[0]) for atom in result.models[0] if atom.name == "fail"]
+
+
 def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> Play:
     """Turn the shown atoms of one model (one step) into a Play."""
     ref = lambda sym: CardRef.of(position.slot(sym.number))  # noqa: E731

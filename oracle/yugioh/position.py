@@ -16,6 +16,7 @@ from typing import Any
 from oracle import jsonfile
 from oracle.errors import OracleError
 from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.ydk import read_ydk
 
 RULES = {"master-rule-2020": "mr2020", "master-rule-4": "mr4"}
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -24,7 +25,7 @@ LISTS = ("hand", "deck", "graveyard", "banished", "extra_deck")
 TOP_KEYS = {"game", "rules", "turn", "players", "extra_monster_zones", "name", "description", "goal"}
 TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number"}
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
-               "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel"}
+               "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned"}
@@ -177,6 +178,9 @@ class _Reader:
         return pos
 
     def player(self, p: int, player: dict, where: str) -> None:
+        ydk = self.typed(player, "ydk", str, where, None)
+        if ydk is not None:
+            self.deck_file(p, ydk, player, f"{where}.ydk")
         for name in LISTS:
             items = self.typed(player, name, list, where, [])
             for i, item in enumerate(items):
@@ -208,6 +212,17 @@ class _Reader:
         fz = player.get("field_zone")
         if fz is not None:
             self.spell_trap(p, 5, fz, f"{where}.field_zone")
+
+    def deck_file(self, p: int, ydk: str, player: dict, where: str) -> None:
+        """The Deck and Extra Deck from a .ydk file (relative to the position file)."""
+        for key in ("deck", "extra_deck"):
+            if player.get(key):
+                raise self.error(where, f"give the {key.replace('_', ' ')} either in the .ydk or in {key!r}, not both")
+        base = Path(self.source).parent if Path(self.source).is_file() else Path.cwd()
+        deck = read_ydk(base / ydk, self.library)
+        for name, cards in (("deck", deck.main), ("extra_deck", deck.extra)):
+            for i, card in enumerate(cards):
+                self.add(card, owner=p, controller=p, location=name, index=i, field=f"{where} ({name} {i})")
 
     def list_card(self, p: int, name: str, i: int, item: Any, where: str) -> None:
         face_up, proper = False, True

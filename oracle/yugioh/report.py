@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from oracle.yugioh.plays import PlayList, Play
+from oracle.yugioh import explain
+from oracle.yugioh.plays import Play, PlayList, blockers, natural_action
 from oracle.yugioh.position import Position
 
 LABELS = {"normal_summon": "Normal Summon", "normal_set": "Set", "tribute_summon": "Tribute Summon",
@@ -54,10 +55,23 @@ def _where(ref) -> str:
     return f"{ref.location.replace('_', ' ')} {ref.index}"
 
 
-def explanations(position: Position, found: PlayList) -> str:
-    """Cards of the position whose summoning requirement the oracle does not understand."""
+def explanations(position: Position, found: PlayList, library=None) -> str:
+    """Cards of the position whose summoning requirement the oracle does not understand, and for
+    each other card in the hand or Extra Deck without a play, which rules its best attempt breaks."""
     lines = []
     names = {s.card.code: s.card.name for s in position.slots}
     for code, reason in sorted(found.unsupported.items(), key=lambda kv: names.get(kv[0], "")):
         lines.append(f"unsupported: {names.get(code, code)} ({code}): {reason}; it is never offered as a play")
-    return "\n".join(lines) if lines else "Every card of this position is supported."
+    played = {p.card.id for p in found if p.card is not None} | {c.id for p in found for c in p.cards}
+    seen: set[int] = set()
+    for slot in position.slots:
+        action = natural_action(slot)
+        code = slot.card.code
+        if action is None or code in played or code in found.unsupported or code in seen:
+            continue
+        seen.add(code)
+        reasons = blockers(position, slot, action, library)
+        words = "; ".join(explain.sentence(position, r, atoms) for r, atoms in reasons) or \
+            "no attempt could be built (see oracle cards show)"
+        lines.append(f"no {LABELS[action]} of {slot.card.name}: {words}")
+    return "\n".join(lines) if lines else "Every card of this position is supported, and each has a play."
