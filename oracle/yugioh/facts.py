@@ -58,6 +58,12 @@ def card_facts(card: Card) -> tuple[Symbol, ...]:
     return tuple(out)
 
 
+# Flags of a monster on the field -> the fluent that holds for it at time 0.
+MONSTER_FLAGS = (("summoned_this_turn", "summoned_turn"), ("position_changed_this_turn", "changed_pos"),
+                 ("attacked_this_turn", "attacked"), ("properly_summoned", "proper"),
+                 ("from_extra_deck", "from_extra"), ("normal_summoned", "normal_summoned"))
+
+
 def slot_facts(slot: Slot) -> list[Symbol]:
     """Instance, owner and the fluents that hold for it at time 0."""
     i = slot.iid
@@ -72,18 +78,9 @@ def slot_facts(slot: Slot) -> list[Symbol]:
     elif slot.zone is not None:
         init("mz", i, slot.controller, slot.zone)
         init("pos", i, slot.position)
-        if slot.summoned_this_turn:
-            init("summoned_turn", i)
-        if slot.position_changed_this_turn:
-            init("changed_pos", i)
-        if slot.attacked_this_turn:
-            init("attacked", i)
-        if slot.properly_summoned:
-            init("proper", i)
-        if slot.from_extra_deck:
-            init("from_extra", i)
-        if slot.normal_summoned:
-            init("normal_summoned", i)
+        for flag, fluent in MONSTER_FLAGS:
+            if getattr(slot, flag):
+                init(fluent, i)
     elif slot.location == "xyz_material":
         init("xmat", i, slot.attached_to.iid)
     elif slot.location in ("spell_trap_zone", "field_zone"):
