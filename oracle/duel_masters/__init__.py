@@ -60,7 +60,7 @@ def run_plays(doc: dict, source: str, *, as_json: bool, count: bool, all_payment
         if explain:
             body["explain"] = explanation(pos, all_payments=all_payments)
         return json.dumps(body, ensure_ascii=False, indent=2), result.complete
-    text = f"{len(found)} plays" if count else table(found)
+    text = str(len(found)) if count else table(found)
     if note:
         text += "\n" + note
     if explain:
