@@ -48,3 +48,17 @@ def test_every_extra_deck_monster_has_facts_or_a_reason(pool):
                 assert req.unsupported.strip() and not any(f.name == "proc" for f in req.facts), card.name
             else:  # a procedure, or "summoned only by a card's effect" (must_method, no procedure)
                 assert any(f.name in ("proc", "must_method") for f in req.facts), card.name
+
+
+def test_hand_procedures_are_read_or_have_a_reason(pool):
+    """Main-deck monsters' own procedures from the hand: the figure reached, and every card with a
+    procedure sentence has either procedures or a reason (and then no procedure at all)."""
+    library, report = pool
+    hand = report["kinds"]["hand_procedure"]
+    assert hand["total"] == 581 and hand["supported"] >= 359
+    assert sum(e["count"] for e in report["hand_procedure_reasons"]) == hand["total"] - hand["supported"]
+    for card in library:
+        if card.is_monster and not card.is_extra_deck and "(from your hand)" in card.text:
+            req = requirements(card, library)
+            procs = [f for f in req.facts if f.name == "proc" and f.arguments[2].name == "hand_procedure"]
+            assert bool(procs) != bool(req.procedure_unsupported) or "Special Summon" not in card.text, card.name

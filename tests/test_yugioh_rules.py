@@ -266,3 +266,18 @@ def test_link_summon_only_in_main_phase_2():
     assert can(board(field=[kozaky], extra=[clara], phase="main2"), "link_summon", clara, [KOZAKY])
     # A monster that was not Normal Summoned or Set is not material for it.
     assert not summons(board(field=[KOZAKY], extra=[clara], phase="main2"), "link_summon")
+
+
+def test_egyptian_god_needs_three_tributes_and_cannot_be_set():
+    obelisk = "Obelisk the Tormentor"
+    pos = board(hand=[obelisk], field=[KOZAKY, MOTH, WARWOLF])
+    assert can(pos, "tribute_summon", obelisk, [KOZAKY, MOTH, WARWOLF])
+    assert not summons(pos, "tribute_set")
+    assert not summons(board(hand=[obelisk], field=[KOZAKY, MOTH]), "tribute_summon")
+
+
+def test_cannot_be_special_summoned_means_no_pendulum_summon_either():
+    scales = ["Stargazer Magician", None, None, None, "Timegazer Magician"]
+    pos = board(hand=["Yata-Garasu", WARWOLF], st=scales)
+    assert can(pos, "normal_summon", "Yata-Garasu", [])
+    assert {s[1] for s in summons(pos, "pendulum_summon")} == {(WARWOLF,)}

@@ -104,6 +104,8 @@ def show(ref: str, library_path: str | None) -> None:
     req = requirements(card, library)
     if req.unsupported:
         click.echo(f"  requirement NOT understood: {req.unsupported}")
+    if req.procedure_unsupported:
+        click.echo(f"  hand procedure NOT understood (never used): {req.procedure_unsupported}")
     if req.facts:
         click.echo("  requirement:")
         for line in describe(req.facts, library):
@@ -145,8 +147,14 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
     ed = report["extra_deck"]
     click.echo(f"{'Extra Deck monsters':40} {ed['supported']:5} / {ed['total']:5}  {ed['percent']:5.1f}%"
                f"  ({ed['effect_only']} of them have no procedure: summoned only by a card's effect)")
+    hp = report["kinds"]["hand_procedure"]
+    click.echo(f"{'Hand procedures (main-deck monsters)':40} {hp['supported']:5} / {hp['total']:5}  {hp['percent']:5.1f}%"
+               f"  (the rest are never Special Summoned that way)")
     click.echo("most common unsupported reasons:")
     for e in report["unsupported_reasons"][:reasons]:
+        click.echo(f"  {e['count']:4}  {e['reason']}  (e.g. {', '.join(e['examples'])})")
+    click.echo("hand procedures not read, by reason:")
+    for e in report["hand_procedure_reasons"][:reasons]:
         click.echo(f"  {e['count']:4}  {e['reason']}  (e.g. {', '.join(e['examples'])})")
 
 

@@ -68,11 +68,25 @@ class Context:
             return f"group {g}"
         c, p = s
         alts: dict[int, list[str]] = {}
+        places: dict[int, list[str]] = {}
         for (_c, _p, _g, a, sign, x) in self.find("filter", c, p, g):
-            alts.setdefault(a, []).append(("non-" if sign == "neg" else "") + self.atom_words(x))
+            if x == ("kind", "monster"):
+                alts.setdefault(a, [])  # said by the noun
+            elif isinstance(x, tuple) and x[0] == "loc":  # where: after the noun
+                alts.setdefault(a, [])
+                places.setdefault(a, []).append(("not " if sign == "neg" else "") + self.atom_words(x))
+            else:
+                alts.setdefault(a, []).append(("non-" if sign == "neg" else "") + self.atom_words(x))
         if not alts:
             return f"group {g}"
-        return " or ".join(" ".join(sorted(words)) for words in alts.values())
+        return " or ".join(" ".join(sorted(words) + (["monster"] if not words or words[-1][0].isupper() and
+                                                      a in places else []) + places.get(a, []))
+                           for a, words in alts.items())
+
+    def material_word(self) -> str:
+        """"material", or "for its cost" when a monster's own procedure from the hand pays with it."""
+        s = self.summoned()
+        return "for its cost" if s and self.has("proc", s[0], s[1], "hand_procedure") else "material"
 
     def atom_words(self, x) -> str:
         if isinstance(x, tuple):
@@ -91,6 +105,9 @@ class Context:
                 return str(args[0]).replace("_", "-").upper() if head == "attribute" else str(args[0]).replace("_", "-").title()
             if head == "archetype":
                 return f"archetype {args[0]}"
+            if head == "loc":
+                return {"graveyard": "in your GY", "field": "on the field", "hand": "in your hand", "deck": "in your Deck",
+                        "extra": "in your Extra Deck", "banished": "banished", "emz": "in an Extra Monster Zone"}.get(args[0], str(args[0]))
             return f"{head}({', '.join(map(str, args))})"
         return {"any": "monster", "from_extra": "monster Special Summoned from the Extra Deck"}.get(x, str(x))
 
@@ -138,6 +155,7 @@ SENTENCES: dict[str, S] = {
     "tribute_not_controlled": lambda c, m: f"{c.name(m)} cannot be Tributed: you do not control it",
     "needs_tributes": lambda c, i, n: f"{c.name(i)} is Level {c.position.slot(i).card.level}: it needs {n} Tribute{'s' if n > 1 else ''}, so it must be Tribute Summoned or Set",
     "no_tribute_needed": lambda c, i: f"{c.name(i)} is Level {c.position.slot(i).card.level}: it is Normal Summoned without Tributes",
+    "cannot_be_set": lambda c, i: f"{c.name(i)} cannot be Normal Set",
     "tribute_count": lambda c, i, n, got: f"{c.name(i)} needs {n} Tribute{'s' if n > 1 else ''}, {got} given",
     "not_face_down": lambda c, i: f"{c.name(i)} is not a face-down monster: only those can be Flip Summoned",
     "not_controlled": lambda c, i: f"you do not control {c.name(i)}",
@@ -172,10 +190,16 @@ SENTENCES: dict[str, S] = {
     "no_procedure": lambda c, i: f"{c.name(i)} has no summoning procedure of that kind",
     "material_fits_nothing": lambda c, m: f"{c.name(m)} fits none of the materials {_summoned_name(c)} asks for",
     "substitutes": lambda c, n: f"{n} Fusion Substitute monsters are used: at most one may stand in for a named material",
-    "group_short": lambda c, g, n, lo: f"{_summoned_name(c)} needs at least {lo} {c.group_words(g)} material{'s' if lo > 1 else ''}, {n} given",
-    "group_over": lambda c, g, n, hi: f"{_summoned_name(c)} takes at most {hi} {c.group_words(g)} material{'s' if hi > 1 else ''}, {n} given",
+    "group_short": lambda c, g, n, lo: f"{_summoned_name(c)} needs at least {lo} {c.group_words(g)} {_plural(c.material_word(), lo)}, {n} given",
+    "group_over": lambda c, g, n, hi: f"{_summoned_name(c)} takes at most {hi} {c.group_words(g)} {_plural(c.material_word(), hi)}, {n} given",
     "not_different": lambda c, x, a, b: f"the materials must all have different {_prop(x)}s: {c.name(a)} and {c.name(b)} share one",
     "not_same": lambda c, x, a, b: f"the materials must share one {_prop(x)}: {c.name(a)} and {c.name(b)} do not",
+    # procedures.lp
+    "proc_condition": lambda c, i, k, n: f"{c.name(i)} can be Special Summoned by its own procedure only if {_cond_words(c, i, k)}; {_cond_found(c, i, k, n)}",
+    "opponent_not_more": lambda c, i, a, b: f"{c.name(i)} can be Special Summoned by its own procedure only if your opponent controls more monsters than you do; they control {a}, you control {b}",
+    "cost_not_yours": lambda c, m, i: f"{c.name(i)}'s procedure cannot use {c.name(m)}: it is not in a place of yours the procedure takes from",
+    "cost_is_summoned": lambda c, i: f"{c.name(i)} cannot pay its own procedure's cost with itself",
+    "procedure_used": lambda c, i: f"{c.name(i)} was already Special Summoned by its own procedure this turn: that can be done only once per turn",
     # pendulum.lp
     "no_pendulum_scales": lambda c: "a Pendulum Summon needs a Pendulum monster in each of your Pendulum Zones",
     "pendulum_summon_used": lambda c, s: f"the Pendulum Summon was already used {_when(s)}",
@@ -206,6 +230,51 @@ SENTENCES: dict[str, S] = {
     "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
     "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
 }
+
+
+_WHERE = {"field": "", "graveyard": " in your GY", "hand": " in your hand"}
+
+
+def _cond(c: Context, i: int, k: int) -> tuple | None:
+    """The count(Who,Where,Min,Max) term of condition k of the procedure in use, if known."""
+    s = c.summoned()
+    code = c.position.slot(i).card.code if isinstance(i, int) and 1 <= i <= len(c.position.slots) else None
+    for (_c, _p, _k, term) in c.find("proc_cond", s[0] if s else code, s[1] if s else None, k):
+        if isinstance(term, tuple) and term[0] == "count":
+            return term
+    return None
+
+
+def _cond_words(c: Context, i: int, k: int) -> str:
+    """"you control no monsters", "you have exactly 3 DARK monsters in your GY", ..."""
+    term = _cond(c, i, k)
+    s = c.summoned()
+    if term is None or s is None:
+        return "its condition holds"
+    _, who, where, lo, hi = term
+    alts: dict[int, list[str]] = {}
+    for (_c, _p, _k, a, sign, x) in c.find("cond_filter", s[0], s[1], k):
+        words = alts.setdefault(a, [])
+        if x == "faceup":
+            words.insert(0, "face-up")
+        elif x != "any" and x != ("kind", "monster"):
+            words.append(("non-" if sign == "neg" else "") + c.atom_words(x))
+    noun = "card" if where == "hand" else "monster"
+    what = " or ".join(" ".join(w) for w in alts.values() if w)
+    count = "no" if hi == 0 else f"exactly {lo}" if lo == hi else "a" if lo == 1 else f"{lo} or more"
+    what = f"{what} {noun}{'' if count in ('a', 'exactly 1') else 's'}".strip()
+    if where == "field":
+        head = {"me": "you control", "opp": "your opponent controls", "both": "the field has"}[who]
+        return f"{head} {count} {what}"
+    return f"you have {count} {what}{_WHERE[where]}"
+
+
+def _cond_found(c: Context, i: int, k: int, n: int) -> str:
+    return f"{n} {'is' if n == 1 else 'are'} there"
+
+
+def _plural(word: str, n: int) -> str:
+    return word + "s" if word == "material" and n > 1 else word
 
 
 def _history(c: Context, x) -> str:

@@ -110,6 +110,9 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
     for p, cards in enumerate(position.special_summoned):
         for code in sorted({n for card in cards for n in (card.code, card.name_code)}):
             f.append(fact("init", ("duel_history", p, ("special_summoned", code))))
+    for p, cards in enumerate(position.procedures_used):
+        for code in sorted({n for card in cards for n in (card.code, card.name_code)}):
+            f.append(fact("init", ("proc_used", p, code)))
     cards = sorted(position.cards(), key=lambda c: c.code)
     archetypes: set[int] = set()
     for card in cards:

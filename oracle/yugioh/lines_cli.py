@@ -23,8 +23,11 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
     Prints each step as legal or illegal with the state after it; stops at the first illegal
     step and says which rules it breaks.  Exit status: 0 legal, 1 illegal or ambiguous.
     """
+    from oracle.duel_masters import lines as dm_lines
     from oracle.yugioh.lines import check_line, load_line
 
+    if dm_lines.is_duel_masters(line, position):  # "game": "duel-masters": the Duel Masters pack
+        check_line, load_line = dm_lines.check_line, dm_lines.load_line
     result = check_line(load_line(line, position=position), timeout=timeout)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
@@ -51,11 +54,15 @@ def solve(puzzle: str, all_lines: bool, max_steps: int, timeout: float | None, l
           as_json: bool) -> None:
     """Find the shortest line reaching a PUZZLE's goal (a JSON puzzle, or an EDOPro .lua file).
 
-    Goals: {"summon": NAME}, {"board": [NAMES]}, {"monsters": N}, {"damage": N}, {"win": true}.
+    Goals: {"summon": NAME}, {"board": [NAMES]}, {"monsters": N}, {"damage": N}, {"win": true};
+    Duel Masters ("game": "duel-masters"): {"summon": NAME}, {"board": [NAMES]}, {"creatures": N}.
     Exit status: 0 a line was found, 1 no line within the bound, 3 stopped by the time limit.
     """
+    from oracle.duel_masters import puzzles as dm_solve
     from oracle.yugioh.solve import load_puzzle, solve_puzzle
 
+    if dm_solve.is_puzzle(puzzle):  # "game": "duel-masters": the Duel Masters pack
+        load_puzzle, solve_puzzle = dm_solve.load_puzzle, dm_solve.solve_puzzle
     outcome = solve_puzzle(load_puzzle(puzzle), max_steps=max_steps, all_lines=all_lines, timeout=timeout,
                            limit=limit)
     click.echo(json.dumps(outcome.to_json(), indent=2) if as_json else outcome.text())

@@ -15,6 +15,7 @@ Categories:
   kind      a card kind adjective     -> kind(K)           ("Effect", "Synchro", "Tuner", ...)
   nonkind   a negated kind adjective  -> neg kind(K)       ("non-Tuner", "non-Link", ...)
   noun      "monster(s)"; value = an implied kind or None ("Tuners" = Tuner monsters)
+  cardnoun  "card(s)": any card, monster or not (hand procedures only)
   nonnoun   "non-Tuners": a noun with a negated kind
   or        alternatives between qualifiers ("or", "and/or")
   more      "or more" after a count (same as "+")
@@ -84,6 +85,16 @@ def _table() -> dict[str, tuple[str, object]]:
     t["at least"] = ("atleast", None)
     t["except"] = ("except", None)
     t["Tokens"] = ("token", None)
+    t["other than"] = ("except", None)  # 'a "Blackwing" monster other than "Blackwing - Gale ..."'
+    # Cards that need not be monsters: only the costs and conditions of a hand procedure read
+    # them ("by sending 2 Spell or Trap cards you control to the GY"); a material line that
+    # names them stays unsupported.
+    for word in ("card", "cards", "Card", "Cards"):
+        t[word] = ("cardnoun", None)
+    for text, kind in (("Spell", "spell"), ("Trap", "trap"), ("Continuous", "continuous"),
+                       ("Equip", "equip"), ("Field", "field"), ("Quick-Play", "quickplay")):
+        t[text] = ("kind", kind)
+
     t["Special Summoned from the Extra Deck"] = ("from_extra", None)
     t["with different"] = ("with_diff", None)
     t["with the same"] = ("with_same", None)

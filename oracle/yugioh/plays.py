@@ -175,8 +175,17 @@ def natural_action(slot: Slot) -> str | None:
     if slot.location == "hand":
         if card.is_ritual:
             return "ritual_summon"
+        if card.special_summon_only and _has_hand_procedure(card):
+            return "special_summon"  # its own procedure is its only way from the hand
         return "tribute_summon" if card.level >= 5 else "normal_summon"
     return None
+
+
+def _has_hand_procedure(card) -> bool:
+    from oracle.yugioh.requirements import hand_procedures
+
+    library = Library.load()
+    return bool(hand_procedures(card, library)[0])
 
 
 def blockers(position: Position, slot: Slot, action: str, library: Library | None = None,

@@ -25,7 +25,8 @@ LISTS = ("hand", "deck", "graveyard", "banished", "extra_deck")
 TOP_KEYS = {"game", "rules", "turn", "players", "extra_monster_zones", "name", "description", "goal"}
 TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number"}
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
-               "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk"}
+               "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
+               "procedures_used_this_turn"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned"}
@@ -79,6 +80,8 @@ class Position:
     # Cards each player has Special Summoned earlier in the Duel (for "during a Duel you Special
     # Summoned both the above cards").
     special_summoned: list[list[Card]] = field(default_factory=lambda: [[], []])
+    # Cards whose own procedure ("once per turn this way") the player already used this turn.
+    procedures_used: list[list[Card]] = field(default_factory=lambda: [[], []])
     doc: dict = field(default_factory=dict)
 
     def slot(self, iid: int) -> Slot:
@@ -171,6 +174,9 @@ class _Reader:
             history = self.typed(player, "special_summoned_this_duel", list, where, [])
             pos.special_summoned[p] = [self.card(ref, f"{where}.special_summoned_this_duel[{i}]")
                                        for i, ref in enumerate(history)]
+            used = self.typed(player, "procedures_used_this_turn", list, where, [])
+            pos.procedures_used[p] = [self.card(ref, f"{where}.procedures_used_this_turn[{i}]")
+                                      for i, ref in enumerate(used)]
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         self.check_field()

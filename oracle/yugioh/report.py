@@ -62,6 +62,15 @@ def explanations(position: Position, found: PlayList, library=None) -> str:
     names = {s.card.code: s.card.name for s in position.slots}
     for code, reason in sorted(found.unsupported.items(), key=lambda kv: names.get(kv[0], "")):
         lines.append(f"unsupported: {names.get(code, code)} ({code}): {reason}; it is never offered as a play")
+    from oracle.yugioh.facts import _requirements
+    from oracle.yugioh.cards import Library
+
+    lib = library or Library.load()
+    for code in sorted({s.card.code for s in position.slots if s.location == "hand" and s.card.is_monster},
+                       key=lambda c: names.get(c, "")):
+        why = _requirements(next(s.card for s in position.slots if s.card.code == code), lib).procedure_unsupported
+        if why:
+            lines.append(f"hand procedure not read: {names[code]} ({code}): {why}; it is never Special Summoned that way")
     played = {p.card.id for p in found if p.card is not None} | {c.id for p in found for c in p.cards}
     seen: set[int] = set()
     for slot in position.slots:

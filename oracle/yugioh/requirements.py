@@ -79,6 +79,9 @@ class Requirements:
     # Parts of the text that were understood to exist but not encoded (e.g. an alternative
     # procedure with a condition): the card stays supported through its other procedures.
     skipped: list[str] = field(default_factory=list)
+    # A main-deck monster's own procedure from the hand that is not read (the reason): the card
+    # is never Special Summoned that way, but may still be Normal Summoned.
+    procedure_unsupported: str | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -209,7 +212,10 @@ class _Parser:
         it.count = self.count()
         while self.at(*QUAL_CATS):
             it.slots.append(self.slot())
-        if self.at("noun", "nonnoun"):
+        if self.at("cardnoun"):  # "2 Spell or Trap cards": a noun that adds no kind
+            self.take()
+            it.has_noun = True
+        elif self.at("noun", "nonnoun"):
             tok = self.take()
             it.has_noun = True
             if tok.value:
@@ -499,7 +505,13 @@ def parse_material_line(line: str, method: str, library: Library) -> Procedure:
 def parse_material_procs(line: str, method: str, library: Library) -> list[Procedure]:
     """The procedures a material line describes: one, or one per count when alternatives of an
     item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
-    items = _Parser(tokenize(line), library).line()
+    toks = tokenize(line)
+    if method != "hand_procedure":
+        # Cards that need not be monsters are never materials of a summon.
+        odd = [t.text for t in toks if t.cat == "cardnoun" or (t.cat == "kind" and t.value not in KINDS.values())]
+        if odd:
+            raise Unsupported(f"words not understood: {' '.join(odd)}")
+    items = _Parser(toks, library).line()
     variants = [_count_variants(it) for it in items]
     procs = [_build(list(combo), method, library) for combo in itertools.product(*variants)]
     choices = [c for it in items for c in it.choices]
@@ -605,6 +617,10 @@ _CONTACT = re.compile(
 _MUST_SPELL = re.compile(r'Must (?P<first>first )?be Special Summoned with "(?P<spell>[^"]+)"\.')
 _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
                        r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
+# "Cannot be Special Summoned." (Spirit monsters, Yata-Garasu): not even by a Pendulum Summon.
+_NO_SPECIAL = re.compile(r"(?:^|[.:] )Cannot be Special Summoned\.")
+# "Requires 3 Tributes to Normal Summon (cannot be Normal Set)" (the Egyptian Gods).
+_TRIBUTES = re.compile(r"Requires (\d) Tributes to Normal Summon( \(cannot be Normal Set\))?")
 _PHASE_ONLY = re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned, except during Main Phase 2\.")
 _UNREAD_CONDITIONS = [
     (re.compile(r"Must (?:first )?be Special Summoned|can only be Special Summoned|"
@@ -752,6 +768,301 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
                  r"returning)", text):  # Odd-Eyes Arcray Dragon: "… or Special Summoned by Tributing 1 …"
         notes.append("an alternative Special Summon in the text is not encoded")
     return procs, must, notes
+
+
+# Hand procedures ------------------------------------------------------------------------------
+# A main-deck monster's own Special Summon from the hand ("If only your opponent controls a
+# monster, you can Special Summon this card (from your hand)."; "Must first be Special Summoned
+# (from your hand) by banishing 1 LIGHT and 1 DARK monster from your GY."). The parenthesised
+# "(from your hand)" is what marks a game-rule procedure (no chain) in the card text. The
+# sentence is read as a few fixed frames; what the frames contain -- the monsters a condition
+# counts, the monsters a cost takes -- is read with the material grammar.
+
+# Any sentence that announces a procedure, from the hand or from elsewhere (counted by coverage).
+_PROC_MARK = re.compile(r"Special Summon(?:ed)? (?:this card |it )?\(from your [^)]*\)")
+_PROC_CAN = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Special Summon (?:this card|it) \(from your hand\)"
+                       r"(?P<tail>.*)\.$")
+_PROC_MUST = re.compile(r"^(?:This card )?Must (?P<first>first )?be Special Summoned \(from your hand\)(?P<tail>.*)\.$")
+_PROC_LIMIT = re.compile(r"You can only Special Summon \"(?P<name>[^\"]+)\" once per turn this way\.")
+# The pieces that may follow "(from your hand)", in this order.
+_TAIL_PIECES = [
+    ("side", re.compile(r"^ to your opponent's field")),
+    ("position", re.compile(r"^ in (?:face-up )?(?P<pos>Defense|Attack) Position")),
+    ("zone", re.compile(r"^ to your zone a Link Monster points to")),
+    ("cost", re.compile(r"^,? by (?P<cost>.+?)(?=,? while |, and cannot be Special Summoned by other ways$|$)")),
+    ("while", re.compile(r"^,? while (?P<cond>.+?)(?=, and cannot be Special Summoned by other ways$|$)")),
+    ("only", re.compile(r"^,? and cannot be Special Summoned by other ways$")),
+]
+# "from your GY", "from your hand or GY", "you control", "in your hand": where a cost takes from.
+_COST_PLACE = r"(?:hand|(?:face-up )?field|GY|Graveyard|Monster Zone|Deck|Extra Deck)"
+_COST_FROM = re.compile(rf" from your (?P<from>{_COST_PLACE}(?:(?:,| or|, or| and/or|, and/or) {_COST_PLACE})*)$"
+                        r"| (?P<control>you control)$| in your (?P<in>hand|GY|Graveyard)$| (?P<they>they control)$")
+_COST_PLACES = {"hand": "hand", "field": "field", "Monster Zone": "field", "GY": "graveyard", "Graveyard": "graveyard",
+                "(?<!Extra )Deck": "deck", "Extra Deck": "extra"}
+
+
+@dataclass
+class HandProcedure:
+    conds: list[tuple[str, str, int, int, list[frozenset]]] = field(default_factory=list)  # (who, where, lo, hi, alts)
+    more_monsters: bool = False  # "your opponent controls more monsters than you do"
+    costs: list[tuple[str, Group]] = field(default_factory=list)  # (tribute | banish | send, group)
+    constraints: list[tuple[str, str]] = field(default_factory=list)
+    position: str | None = None
+    zone: str | None = None
+    side: str | None = None  # "to your opponent's field": opponent
+    once_per_turn: bool = False
+    first: bool | None = None  # "Must first be" (True) / "Must be" (False) / "you can" (None)
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences of a card text, split at a period outside quotes and parentheses."""
+    out, cur, quote, depth = [], [], False, 0
+    for i, ch in enumerate(text):
+        cur.append(ch)
+        if ch == '"':
+            quote = not quote
+        elif not quote and ch == "(":
+            depth += 1
+        elif not quote and ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "." and not quote and depth == 0 and (i + 1 == len(text) or text[i + 1] in " \n"):
+            out.append("".join(cur).strip())
+            cur = []
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+def _object(text: str, lib: Library) -> tuple[int | None, Procedure]:
+    """What a condition counts or a cost takes ("a "Cipher" monster", "no monsters", "exactly 3
+    DARK monsters", "1 LIGHT and 1 DARK monster"), read with the material grammar. The leading
+    count is returned apart when it is "no" (0) or "exactly N"."""
+    exact = None
+    m = re.match(r"(?:no|exactly (\d+)) ", text)
+    if m:
+        exact = int(m.group(1)) if m.group(1) else 0
+        text = ("1 " if exact == 0 else f"{exact} ") + text[m.end():]
+    text = re.sub(r"^(\d+) other ", r"\1 ", text)  # "1 other monster": never this card, anyway
+    # "Spells/Traps", "Spell/Trap Cards", "Traps": Spell or Trap cards.
+    text = re.sub(r"\bSpells?/Traps?(?: Cards?)?(?=$|[ ,])", lambda m: "Spell or Trap " + (
+        "cards" if m.group(0).endswith(("s", "Traps")) else "card"), text)
+    text = re.sub(r"\b(Spell|Trap)s\b", r"\1 cards", text)
+    names = re.fullmatch(r'(?:1 )?("[^"]+"(?:, "[^"]+")*),? and ("[^"]+")', text)
+    if names:  # '1 "Sanga of the Thunder", "Kazejin", and "Suijin"': one of each
+        quoted = re.findall(r'"[^"]+"', names.group(1)) + [names.group(2)]
+        return exact, parse_material_line(" + ".join(f"1 {q}" for q in quoted), "hand_procedure", lib)
+    # "1 LIGHT and 1 DARK monster": two items sharing the noun.
+    parts = re.split(r" and (?=\d+ )", text)
+    if len(parts) > 1:
+        noun = re.search(r"\b(monsters?|Monsters?)$", parts[-1])
+        parts = [p if re.search(r"\b(monsters?|Monsters?|Tuners?)$|\"$", p) or not noun else f"{p} {noun.group(1)}"
+                 for p in parts[:-1]] + [parts[-1]]
+    return exact, parse_material_line(" + ".join(parts), "hand_procedure", lib)
+
+
+_MONSTERS = re.compile(r"\b(?:[mM]onsters?|Tuners?)\b")
+_CARDS = re.compile(r"\b(?:[cC]ards?|Spells?|Traps?)\b")
+
+
+def _condition(clause: str, proc: HandProcedure, lib: Library) -> None:
+    clause = clause.strip()
+    if clause == "only your opponent controls a monster":
+        proc.conds += [("opp", "field", 1, MANY, [frozenset()]), ("me", "field", 0, 0, [frozenset()])]
+        return
+    if clause == "your opponent controls more monsters than you do":
+        proc.more_monsters = True
+        return
+    if clause == "there are no monsters on the field":
+        proc.conds.append(("both", "field", 0, 0, [frozenset()]))
+        return
+    if clause == "this is the only card in your hand":
+        proc.conds.append(("me", "hand", 1, 1, [frozenset()]))
+        return
+    m = re.match(r"^(?P<who>you|your opponent) controls? (?P<obj>.+)$", clause) or \
+        re.match(r"^(?P<who>)(?P<obj>.+) (?:is|are) on the field$", clause)
+    where = "field"
+    if not m:
+        m = re.match(r"^(?P<who>you) have (?P<obj>.+) in your (?:GY|Graveyard)$", clause)
+        where = "graveyard"
+    if not m:
+        raise Unsupported(f"a condition not understood: {clause!r}")
+    exact, obj = _object(m.group("obj"), lib)
+    named = all(len(g.alts) == 1 and len(g.alts[0]) == 1 and next(iter(g.alts[0]))[1][0] == "name" for g in obj.groups)
+    if obj.constraints or (len(obj.groups) != 1 and (exact is not None or not named)):
+        # 'you control "A", "B" and "C"' is one condition per name; other mixes could count one
+        # monster twice ("a Dragon and a DARK monster"): not read.
+        raise Unsupported(f"a condition on several kinds of monsters: {clause!r}")
+    who = {"you": "me", "your opponent": "opp", "": "both"}[m.group("who")]
+    cards = _CARDS.search(m.group("obj")) and not _MONSTERS.search(m.group("obj"))
+    if cards and where == "field":
+        where = "field_cards"  # Monster Zones and Spell & Trap Zones
+    for group in obj.groups:
+        lo, hi = (exact, exact) if exact is not None else (group.lo, MANY)
+        alts = []
+        for alt in group.alts:
+            if where in ("field", "field_cards") and alt:
+                alt = alt | {("pos", ("faceup",))}  # "a "Cipher" monster" you control: a face-up one
+            if where == "graveyard" and not cards:
+                alt = alt | {("pos", ("kind", "monster"))}
+            alts.append(frozenset(alt))
+        proc.conds.append((who, where, lo, hi, alts))
+
+
+def _conditions(text: str, proc: HandProcedure, lib: Library) -> None:
+    for clause in re.split(r",? and (?=you |your opponent |there |only )", text):
+        _condition(clause, proc, lib)
+
+
+def _cost(text: str, proc: HandProcedure, lib: Library) -> None:
+    m = re.match(r"^having (?P<obj>.+) in your (?:GY|Graveyard)$", text)
+    if m:  # not a cost at all: a count of the GY ("by having exactly 3 DARK monsters in your GY")
+        _condition(f"you have {m.group('obj')} in your GY", proc, lib)
+        return
+    m = re.match(r"^(?P<how>Tributing|banishing|sending|discarding|returning) (?P<obj>.+?)"
+                 r"(?P<to> to the (?:GY|Graveyard)| to the hand)?(?P<exc>,? except .+)?$", text)
+    if not m or (m.group("how") in ("sending", "returning")) != bool(m.group("to")) \
+            or (m.group("how") == "returning") != ("hand" in (m.group("to") or "")):
+        raise Unsupported(f"a cost not understood: {text!r}")
+    how = {"Tributing": "tribute", "banishing": "banish", "sending": "send", "discarding": "send",
+           "returning": "return"}[m.group("how")]
+    obj = m.group("obj")
+    parts = re.split(r" and (?=\d+ )", obj)
+    if len(parts) > 1 and all(_COST_FROM.search(p) for p in parts) and not m.group("exc"):
+        # "banishing 2 monsters you control and 1 monster from your Graveyard": each its own place.
+        for part in parts:
+            _cost(f"{m.group('how')} {part}{m.group('to') or ''}", proc, lib)
+        return
+    places = ["field"] if how == "tribute" else ["hand"] if m.group("how") == "discarding" else []
+    faceup_field = False
+    f = _COST_FROM.search(obj)
+    if f:
+        obj = obj[:f.start()]
+        said = f.group("from") or f.group("in") or "field"
+        faceup_field = "face-up field" in said
+        places = list(dict.fromkeys(loc for word, loc in _COST_PLACES.items() if re.search(rf"\b{word}\b", said)))
+        if f.group("they"):  # "Tributing 1 monster they control": the opponent's, for a summon to their field
+            if proc.side != "opponent":
+                raise Unsupported(f"a cost taken from the opponent: {text!r}")
+            places = ["opp_field"]
+    if not places:
+        raise Unsupported(f"a cost that does not say where it takes from: {text!r}")
+    if how == "return" and places != ["field"]:
+        raise Unsupported(f"a return to the hand from elsewhere than the field: {text!r}")
+    obj += (", " + m.group("exc").lstrip(", ")) if m.group("exc") else ""
+    if m.group("how") == "discarding" and re.fullmatch(r"\d+ cards?", obj):
+        n = int(obj.split()[0])  # "discarding 1 card": any card
+        groups = [Group(n, n, [frozenset()])]
+        constraints = []
+    else:
+        exact, parsed = _object(obj, lib)
+        if exact is not None:
+            raise Unsupported(f"a cost not understood: {text!r}")
+        groups, constraints = parsed.groups, parsed.constraints
+    monster = {("pos", ("kind", "monster"))} if _MONSTERS.search(obj) else set()
+    if _CARDS.search(obj) and not monster and "field" in places:
+        places.append("spell_trap")  # cards you control: in the Spell & Trap Zones too
+        if re.search(r"\b(?:Spell|Trap)", obj):
+            places.remove("field")  # Spells and Traps you control: only there
+    for g in groups:
+        alts = [frozenset(a | {("pos", ("loc", loc))} | monster |
+                          ({("pos", ("faceup",))} if loc == "field" and faceup_field else set()))
+                for a in g.alts for loc in places]
+        proc.costs.append((how, Group(g.lo, g.hi, list(dict.fromkeys(alts)))))
+    proc.constraints += constraints
+
+
+def _hand_procedure(sentence: str, lib: Library) -> HandProcedure:
+    m = _PROC_CAN.match(sentence) or _PROC_MUST.match(sentence)
+    if not m:
+        raise Unsupported(f"a procedure not understood: {sentence!r}")
+    proc = HandProcedure()
+    if "first" in m.groupdict():
+        proc.first = bool(m.group("first"))
+    elif m.group("cond"):
+        _conditions(m.group("cond"), proc, lib)
+    tail = m.group("tail")
+    for what, rx in _TAIL_PIECES:
+        t = rx.match(tail)
+        if not t:
+            continue
+        tail = tail[t.end():]
+        if what == "position":
+            proc.position = t.group("pos").lower()
+        elif what == "zone":
+            proc.zone = "linked"
+        elif what == "side":
+            proc.side = "opponent"
+        elif what == "cost":
+            _cost(t.group("cost"), proc, lib)
+        elif what == "while":
+            _conditions(t.group("cond"), proc, lib)
+    if tail:
+        raise Unsupported(f"words not understood in a procedure: {tail.strip(' ,')!r}")
+    return proc
+
+
+def hand_procedures(card: Card, lib: Library) -> tuple[list[HandProcedure], str | None]:
+    """The procedures of a main-deck monster, or the reason one of them is not read (then none
+    is used: the card is never Special Summoned on a guess)."""
+    text = card.monster_text.replace("\n", " ")
+    if not _PROC_MARK.search(text):
+        return [], None
+    procs: list[HandProcedure] = []
+    sentences = _sentences(text)
+    try:
+        for s in sentences:
+            if not _PROC_MARK.search(s):
+                continue
+            s = re.sub(r"^\((?:This card is (?:always|not) treated as [^)]*)\) ", "", s)
+            # "(from your hand or GY)": the hand is one of the places; only that one is played.
+            s = re.sub(r"\(from your hand(?:,? or|, and/or| and/or) (?:Deck|GY|Graveyard)\)", "(from your hand)", s)
+            if "(from your hand)" not in s:
+                raise Unsupported(f"a procedure from elsewhere than the hand: {s!r}")
+            if re.search(r"[:;]", s.split("(from your hand)")[0]):
+                raise Unsupported(f"a procedure inside an effect: {s!r}")
+            procs.append(_hand_procedure(s, lib))
+    except Unsupported as e:
+        return [], str(e)
+    for s in sentences:  # "After this card was Special Summoned this way, you cannot Special Summon ..."
+        if "this way" in s and re.search(r"\byou cannot\b", s):
+            return [], f"a restriction after the procedure not read: {s!r}"
+    limit = [s for s in sentences if s.startswith("You can only Special Summon") and "this way" in s]
+    for s in limit:
+        m = _PROC_LIMIT.fullmatch(s)
+        if not m or lib.by_name(m.group("name")) is None or lib.by_name(m.group("name")).name_code != card.name_code:
+            return [], f"a limit on the procedure not understood: {s!r}"
+        for p in procs:
+            p.once_per_turn = True
+    return procs, None
+
+
+def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.Symbol]:
+    c, pn, f, num = clingo.Number(code), clingo.Number(p), clingo.Function, clingo.Number
+    facts = [f("proc", [c, pn, f("hand_procedure")])]
+    for k, (who, where, lo, hi, alts) in enumerate(proc.conds, 1):
+        facts.append(f("proc_cond", [c, pn, num(k), f("count", [f(who), f(where), num(lo), num(hi)])]))
+        for a, alt in enumerate(alts, 1):
+            lits = sorted(alt, key=_lit_order) or [("pos", ("any",))]
+            facts += [f("cond_filter", [c, pn, num(k), num(a), f(sign), _atom_symbol(atom)]) for sign, atom in lits]
+    if proc.more_monsters:
+        facts.append(f("proc_cond", [c, pn, num(len(proc.conds) + 1), f("more_monsters", [f("opp")])]))
+    for g, (how, group) in enumerate(proc.costs, 1):
+        gn = num(g)
+        facts.append(f("group", [c, pn, gn, num(group.lo), num(group.hi)]))
+        facts.append(f("proc_cost", [c, pn, gn, f(how)]))
+        for a, alt in enumerate(group.alts, 1):
+            lits = sorted(alt, key=_lit_order) or [("pos", ("any",))]
+            facts += [f("filter", [c, pn, gn, num(a), f(sign), _atom_symbol(atom)]) for sign, atom in lits]
+    facts += [f("pconstraint", [c, pn, f(kind, [f(prop)])]) for kind, prop in proc.constraints]
+    if proc.position:
+        facts.append(f("proc_position", [c, pn, f(proc.position)]))
+    if proc.zone:
+        facts.append(f("proc_zone", [c, pn, f(proc.zone)]))
+    if proc.side:
+        facts.append(f("proc_side", [c, pn, f(proc.side)]))
+    if proc.once_per_turn:
+        facts.append(f("proc_limit", [c, pn, f("once_per_turn")]))
+    return facts
 
 
 # Ritual Spells ------------------------------------------------------------------------------
@@ -956,6 +1267,19 @@ def requirements(card: Card, library: Library) -> Requirements:
         m = _MUST.search(text)
         if m and card.is_ritual:
             facts.append(f("must_method", [c, f((m.group(1) or m.group(2)).lower())]))
+        if _NO_SPECIAL.search(text):
+            facts.append(f("no_special", [c]))
+        tributes = _TRIBUTES.search(text)
+        if tributes:
+            facts.append(f("tributes_required", [c, clingo.Number(int(tributes.group(1)))]))
+            if tributes.group(2):
+                facts.append(f("no_set", [c]))
+        procs, why = hand_procedures(card, library)
+        for p, proc in enumerate(procs):
+            facts += hand_procedure_facts(card.code, p, proc)
+        if any(proc.first is False for proc in procs):
+            facts.append(f("must_method", [c, f("special")]))  # "Must be Special Summoned (from your hand) by ..."
+        return Requirements(facts, procedure_unsupported=why)
     return Requirements(facts)
 
 
@@ -965,7 +1289,9 @@ def requirements(card: Card, library: Library) -> Requirements:
 _RACE_TEXT = {v: k for k, v in RACES.items()}
 _KIND_TEXT = {v: k for k, v in KINDS.items()}
 _LOC_TEXT = {"hand": "in the hand", "field": "on the field", "graveyard": "in the GY",
-             "emz": "in an Extra Monster Zone"}
+             "emz": "in an Extra Monster Zone", "deck": "in the Deck", "extra": "in the Extra Deck",
+             "spell_trap": "in the Spell & Trap Zones", "opp_field": "your opponent controls",
+             "banished": "banished"}
 _NOUN_KINDS = ("effect", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "normal")
 
 
@@ -1056,8 +1382,63 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
     return " ".join([core] + after)
 
 
+def _describe_hand(facts: list[clingo.Symbol], p: int, library: Library) -> str:
+    """A hand procedure in words: its conditions, then its costs and the rest."""
+    monster = clingo.Function("kind", [clingo.Function("monster")])
+    mine = [f for f in facts if f.arguments[1].type == clingo.SymbolType.Number and f.arguments[1].number == p
+            and not (f.name in ("filter", "cond_filter") and f.arguments[5] == monster)]
+    parts = []
+    who = {"me": "you control", "opp": "your opponent controls", "both": "on the field"}
+    for f in mine:
+        if f.name != "proc_cond":
+            continue
+        term = f.arguments[3]
+        if term.name == "more_monsters":
+            parts.append("if your opponent controls more monsters than you do")
+            continue
+        w, where, lo, hi = (a.name if a.type == clingo.SymbolType.Function else a.number for a in term.arguments)
+        alts: dict[int, list] = {}
+        for g in mine:
+            if g.name == "cond_filter" and g.arguments[2] == f.arguments[2]:
+                alts.setdefault(g.arguments[3].number, [])
+                if g.arguments[5].name != "any":
+                    alts[g.arguments[3].number].append((g.arguments[4].name, g.arguments[5]))
+        what = " or ".join(dict.fromkeys(_alt_text(lits, hi != 1, library) for lits in alts.values()))
+        count = "no" if hi == 0 else f"exactly {lo}" if lo == hi else f"{lo}+"
+        place = who[w] if where == "field" else (who[w] + " (cards)") if where == "field_cards" else \
+            {"graveyard": "in your GY", "hand": "in your hand"}[where]
+        parts.append(f"if {place}: {count} {what}")
+    for f in mine:
+        if f.name == "proc_cost":
+            g = f.arguments[2].number
+            lo_hi = next(x for x in mine if x.name == "group" and x.arguments[2].number == g)
+            lo, hi = lo_hi.arguments[3].number, lo_hi.arguments[4].number
+            alts = {}
+            for x in mine:
+                if x.name == "filter" and x.arguments[2].number == g:
+                    alts.setdefault(x.arguments[3].number, [])
+                    if x.arguments[5].name != "any":
+                        alts[x.arguments[3].number].append((x.arguments[4].name, x.arguments[5]))
+            what = " or ".join(dict.fromkeys(_alt_text(lits, hi > 1, library) for lits in alts.values()))
+            parts.append(f"{f.arguments[3].name} {lo if lo == hi else f'{lo}-{hi}'} {what}")
+        elif f.name == "pconstraint":
+            parts.append(f"the cost with {f.arguments[2].name} {f.arguments[2].arguments[0].name}s")
+        elif f.name == "proc_position":
+            parts.append(f"in {f.arguments[2].name} position")
+        elif f.name == "proc_zone":
+            parts.append("to a zone a Link Monster points to")
+        elif f.name == "proc_side":
+            parts.append("to your opponent's field")
+        elif f.name == "proc_limit":
+            parts.append("once per turn")
+    return f"hand_procedure #{p}: " + ("; ".join(parts) or "no condition")
+
+
 def describe(facts: list[clingo.Symbol], library: Library) -> list[str]:
     """One normalised line per procedure, e.g. '1 Tuner + 1+ non-Tuners' (xyz: ...)."""
+    hand = sorted(f.arguments[1].number for f in facts if f.name == "proc" and f.arguments[2].name == "hand_procedure")
+    if hand:
+        return [_describe_hand(facts, p, library) for p in hand]
     by_proc: dict[tuple[int, int], dict] = {}
     for f in facts:
         if f.name not in ("proc", "group", "filter", "pconstraint", "proc_from"):
@@ -1151,12 +1532,25 @@ def coverage(library: Library) -> dict:
             spells.append(requirements(card, library))
         elif card.is_spell:  # "Fire Formation - Domei" Ritual Summons too, but is no Ritual Spell
             others.append(requirements(card, library))
+    hand = {"total": 0, "supported": 0, "procedures": 0}
+    hand_reasons: dict[str, list[str]] = {}
+    for card in library:
+        if card.is_monster and not card.is_extra_deck and "token" not in card.kinds:
+            procs, why = hand_procedures(card, library)
+            if not procs and why is None:
+                continue
+            hand["total"] += 1
+            hand["supported"] += why is None
+            hand["procedures"] += len(procs)
+            if why is not None:
+                hand_reasons.setdefault(why.split(":")[0], []).append(card.name)
     rituals = [c for c in library if c.is_monster and c.is_ritual]
     targets = [f.arguments[1] for r in spells + others for f in r.facts if f.name == "ritual_target"]
     tied = sum(1 for c in rituals if any(_ritual_match(c, t, library) for t in targets))
     kinds["ritual"] = {"total": len(rituals), "supported": tied}
     kinds["ritual_spell"] = {"total": len(spells), "supported": sum(r.unsupported is None for r in spells)}
     kinds["named_fusion"] = named
+    kinds["hand_procedure"] = hand
     for entry in kinds.values():
         entry["percent"] = round(100 * entry["supported"] / entry["total"], 1) if entry["total"] else 100.0
     extra_total = sum(kinds[k]["total"] for k in ("fusion", "synchro", "xyz", "link"))
@@ -1168,6 +1562,9 @@ def coverage(library: Library) -> dict:
                        "effect_only": effect_only},
         "unsupported_reasons": sorted(
             ({"reason": r, "count": len(names), "examples": names[:3]} for r, names in reasons.items()),
+            key=lambda e: (-e["count"], e["reason"])),
+        "hand_procedure_reasons": sorted(
+            ({"reason": r, "count": len(names), "examples": names[:3]} for r, names in hand_reasons.items()),
             key=lambda e: (-e["count"], e["reason"])),
     }
 

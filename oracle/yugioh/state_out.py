@@ -54,6 +54,10 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     for p, what in sorted(by["duel_history"]):
         if isinstance(what, tuple) and what[0] == "special_summoned":
             players[p].setdefault("special_summoned_this_duel", []).append(what[1])
+    known = {s.card.code for s in position.slots}
+    for p, n in sorted(by["proc_used"]):
+        if n in known:
+            players[p].setdefault("procedures_used_this_turn", []).append(n)
     emz: list[dict | None] = [None, None]
     for i, place in sorted(by["in"]):
         slot = position.slot(i)

@@ -1,0 +1,677 @@
+"""Duel Masters lines: a position plus steps, checked step by step (``oracle check``).
+
+Text form (one step a line; ``#`` starts a comment; card names in double quotes, or printing ids)::
+
+    position "board.json"          # the position file, relative to the line file
+    charge "Faerie Life"
+    summon "Bronze-Arm Tribe" paying "Faerie Life", "Faerie Life", "Aqua Hulcus"
+    summon "Alcadeias, Lord of Spirits" on "Aeris, Flight Elemental"
+    summon "Amber Grass" from shields by shield_trigger
+    put "Ambush Scorpion"          # an effect now resolving puts it into the battle zone
+    skip_charge                    # end the charge step without charging (503.1: it is optional)
+
+A step is ``ACTION "Card"`` followed, in any order, by ``from ZONE`` (which copy: hand,
+mana_zone, graveyard, shields, deck, hyperspatial_zone, gr_zone, battle_zone), ``by METHOD``
+(normal, from_zone, gravity_zero, shield_trigger, ninja_strike, revenge_chance, gr_summon),
+``paying "A", "B", ...`` (the mana cards to tap, repeated for copies) and ``on "X"[, "Y"]`` (the
+evolution base).  What a step does not name, the rules choose: which copy, the payment, which
+civilization each card pays, the base.
+
+JSON form: ``{"position": {...} or "file.json", "steps": [...]}``, a step being a string in the
+text form or ``{"action", "card", "from", "by", "paying": [...], "on": [...]}``.
+
+Checking decides no rule in Python: each step becomes given_* facts (asp/duel_masters/given.lp),
+the rules pack is grounded one step more at a time on one control (multi-shot), and a step is
+legal when the line up to it has a reading.  The first illegal step is explained by the relaxed
+program: every rule of the pack is written as fail/2, ``relaxed.`` allows them and #minimize
+keeps the fewest; wording.py turns each reason into a sentence.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import Number, Symbol
+
+from oracle.duel_masters.facts import as_program, position_facts
+from oracle.duel_masters.position import ZONES, Position, parse_position
+from oracle.errors import OracleError
+from oracle.resources import encoding
+from oracle.solver import make_control, solve
+from oracle.terms import fact
+
+ACTIONS = ("summon", "charge", "put", "skip_charge")
+METHODS = ("normal", "from_zone", "gravity_zero", "shield_trigger", "ninja_strike", "revenge_chance", "gr_summon")
+STEP_KEYS = {"action", "card", "from", "by", "paying", "on"}
+# Readings are told apart by what the rules chose for these atoms (not by the payment).
+# Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
+# incremental solve needs it in every step part.
+PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
+           "#project skip_charge/2.\n#program base.\n")
+_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_-]*)|(?P<num>\d+))')
+
+
+@dataclass
+class Step:
+    """One step as written (card names; the rules resolve them against the position)."""
+
+    number: int
+    action: str
+    card: str | None  # None for skip_charge
+    zone: str | None = None
+    method: str | None = None
+    paying: list[str] = field(default_factory=list)
+    on: list[str] = field(default_factory=list)
+    line: int | None = None
+
+    @property
+    def where(self) -> str:
+        return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
+
+    def text(self) -> str:
+        q = lambda n: json.dumps(n, ensure_ascii=False)
+        if self.card is None:
+            return self.action
+        out = f"{self.action} {q(self.card)}"
+        if self.zone:
+            out += f" from {self.zone}"
+        if self.method:
+            out += f" by {self.method}"
+        if self.paying:
+            out += " paying " + ", ".join(q(n) for n in self.paying)
+        if self.on:
+            out += " on " + ", ".join(q(n) for n in self.on)
+        return out
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"action": self.action}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.zone:
+            out["from"] = self.zone
+        if self.method:
+            out["by"] = self.method
+        if self.paying:
+            out["paying"] = list(self.paying)
+        if self.on:
+            out["on"] = list(self.on)
+        return out
+
+
+@dataclass
+class Line:
+    position: Position
+    steps: list[Step]
+    source: str = "<line>"
+    doc: dict | None = None  # the position document (kept to write the states back)
+
+
+# --- reading ----------------------------------------------------------------------------------
+def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
+    """One step of the text form."""
+    where = f"step {number}" + (f" (line {line})" if line else "")
+    err = lambda problem: OracleError(problem, source=source, field=where)
+    toks: list[tuple[str, Any]] = []
+    pos, text = 0, text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
+        kind = m.lastgroup
+        value = m.group(kind)
+        toks.append((kind, json.loads(value) if kind == "str" else value))
+        pos = m.end()
+    if not toks or toks[0][0] != "word":
+        raise err('a step starts with an action, e.g. summon "Bronze-Arm Tribe"')
+    action = toks[0][1]
+    if action not in ACTIONS:
+        raise err(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}")
+    if action == "skip_charge":
+        if len(toks) > 1:
+            raise err("skip_charge names no card")
+        return Step(number, action, None, line=line)
+    if len(toks) < 2 or toks[1][0] not in ("str", "num"):
+        raise err(f"{action} needs a card name in double quotes after it")
+    step = Step(number, action, str(toks[1][1]), line=line)
+    rest = toks[2:]
+    seen = set()
+    while rest:
+        kind, word = rest[0]
+        if kind != "word" or word not in ("from", "by", "paying", "on"):
+            raise err(f"expected from, by, paying or on, found {word!r}")
+        if word in seen:
+            raise err(f"{word!r} is given twice")
+        seen.add(word)
+        end = next((i for i in range(1, len(rest)) if rest[i][0] == "word" and rest[i][1] in
+                    ("from", "by", "paying", "on")), len(rest))
+        args = rest[1:end]
+        if word in ("from", "by"):
+            if len(args) != 1 or args[0][0] != "word":
+                raise err(f"{word!r} is followed by one word, e.g. from hand, by shield_trigger")
+            value = args[0][1]
+            if word == "from":
+                if value not in ZONES:
+                    raise err(f"unknown zone {value!r}; the zones are {', '.join(ZONES)}")
+                step.zone = value
+            else:
+                if value not in METHODS:
+                    raise err(f"unknown method {value!r}; the methods are {', '.join(METHODS)}")
+                if action != "summon":
+                    raise err("only a summon has a method ('by ...')")
+                step.method = value
+        else:
+            if action != "summon":
+                raise err(f"only a summon names {'a payment' if word == 'paying' else 'an evolution base'}")
+            names = []
+            for i, (k, v) in enumerate(args):
+                if i % 2 == 1:
+                    if k != "comma":
+                        raise err(f"expected a comma between the card names after {word!r}, found {v!r}")
+                    continue
+                if k not in ("str", "num"):
+                    raise err(f"expected a card name in double quotes after {word!r}, found {v!r}")
+                names.append(str(v))
+            if not names or len(args) % 2 == 0:
+                raise err(f"the card list after {word!r} is empty or ends with a comma")
+            setattr(step, word, names)
+        rest = rest[end:]
+    return step
+
+
+def _strip_comment(line: str) -> str:
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return line[:i]
+    return line
+
+
+def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
+    """The position file the text names (if any) and its steps."""
+    ref, steps = None, []
+    for n, raw in enumerate(text.splitlines(), 1):
+        body = _strip_comment(raw).strip()
+        if not body:
+            continue
+        if body.startswith("position"):
+            m = re.fullmatch(r'position\s+"((?:[^"\\]|\\.)*)"', body)
+            if not m or steps or ref:
+                raise OracleError('the position is named once, before the steps: position "file.json"',
+                                  source=source, field=f"line {n}")
+            ref = json.loads(f'"{m.group(1)}"')
+            continue
+        steps.append(parse_step(body, len(steps) + 1, source=source, line=n))
+    return ref, steps
+
+
+def step_from_json(item: Any, number: int, source: str) -> Step:
+    where = f"steps[{number - 1}]"
+    if isinstance(item, str):
+        step = parse_step(item, number, source=source)
+        return step
+    if not isinstance(item, dict):
+        raise OracleError("a step is a string in the text form or an object", source=source, field=where)
+    extra = set(item) - STEP_KEYS
+    if extra:
+        raise OracleError(f"unknown key(s) {sorted(extra)}; a step has {', '.join(sorted(STEP_KEYS))}",
+                          source=source, field=where)
+    if item.get("action") == "skip_charge" and set(item) == {"action"}:
+        return Step(number, "skip_charge", None)
+    if not isinstance(item.get("action"), str) or "card" not in item:
+        raise OracleError('a step object needs "action" and "card"', source=source, field=where)
+    text = json.dumps(item["action"])[1:-1] + " " + json.dumps(str(item["card"]))
+    for key, word in (("from", "from"), ("by", "by")):
+        if key in item:
+            text += f" {word} {item[key]}"
+    for key in ("paying", "on"):
+        if key in item:
+            if not isinstance(item[key], list):
+                raise OracleError(f'"{key}" is a list of card names', source=source, field=f"{where}.{key}")
+            text += f" {key} " + ", ".join(json.dumps(str(n)) for n in item[key])
+    return parse_step(text, number, source=source)
+
+
+def _read_json(path: Path, source: str) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    except json.JSONDecodeError as exc:
+        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                          source=source) from None
+
+
+def position_doc(ref: Any, override: Any, base: Path, source: str) -> tuple[dict, str]:
+    """The position document a line or puzzle names, and the file it came from."""
+    ref = override if override is not None else ref
+    if isinstance(ref, dict):
+        return ref, source
+    if isinstance(ref, (str, Path)):
+        path = Path(ref)
+        path = path if path.is_absolute() or override is not None else base / path
+        doc = _read_json(path, str(path))
+        if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
+            doc = doc["position"]  # a puzzle file
+        if not isinstance(doc, dict):
+            raise OracleError("a position is a JSON object", source=str(path))
+        return doc, str(path)
+    raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
+                      source=source)
+
+
+def is_duel_masters(path: str | Path, position: str | Path | None = None) -> bool:
+    """Whether a line or puzzle file is about a Duel Masters position (CLI dispatch)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        base = Path(path).parent
+        if str(path).endswith(".json") or text.lstrip().startswith("{"):
+            ref = json.loads(text).get("position")
+        else:
+            m = re.search(r'^\s*position\s+"((?:[^"\\]|\\.)*)"', text, re.MULTILINE)
+            ref = json.loads(f'"{m.group(1)}"') if m else None
+    except Exception:  # noqa: BLE001 -- anything unreadable is left to the Yu-Gi-Oh! reader to report
+        return False
+    # The position given on the command line decides; if it cannot be read, the line's own does
+    # (and the Duel Masters reader then reports the unreadable file).
+    for override in ((position, None) if position is not None else (None,)):
+        try:
+            doc, _ = position_doc(ref, override, base, str(path))
+            return doc.get("game") == "duel-masters"
+        except Exception:  # noqa: BLE001, S112 -- try the next source
+            continue
+    return False
+
+
+def load_line(path: str | Path, *, position: str | Path | None = None) -> Line:
+    """A line file: JSON (``.json`` or starting with ``{``) or the text form."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    base = Path(path).parent
+    if source.endswith(".json") or text.lstrip().startswith("{"):
+        doc = _read_json(Path(path), source)
+        if not isinstance(doc, dict) or not isinstance(doc.get("steps"), list):
+            raise OracleError('a line file is a JSON object with "position" and "steps" (a list)', source=source)
+        steps = [step_from_json(item, n, source) for n, item in enumerate(doc["steps"], 1)]
+        ref = doc.get("position")
+    else:
+        ref, steps = parse_text(text, source=source)
+    pdoc, psource = position_doc(ref, position, base, source)
+    return Line(parse_position(pdoc, psource), steps, source, pdoc)
+
+
+def make_line(position: dict | Position, steps: list[Step | str], *, source: str = "<line>") -> Line:
+    """A line from Python: a position (document or Position) and steps (Step objects or text)."""
+    out = [s if isinstance(s, Step) else parse_step(s, n, source=source) for n, s in enumerate(steps, 1)]
+    for n, s in enumerate(out, 1):
+        s.number = n
+    if isinstance(position, Position):
+        return Line(position, out, source, None)
+    return Line(parse_position(position, source), out, source, position)
+
+
+# --- from names to facts ----------------------------------------------------------------------
+def _code(line: Line, name: str, step: Step, what: str) -> int:
+    card = line.position.library.get(name, field=step.where)
+    if not any(i.card.code == card.code for i in line.position.instances):
+        raise OracleError(f"there is no {card.name} in the position ({what})", source=line.source,
+                          field=step.where)
+    return card.code
+
+
+def given_facts(line: Line) -> list[Symbol]:
+    """The given_* facts that pin each step (asp/duel_masters/given.lp)."""
+    out: list[Symbol] = []
+    for s in line.steps:
+        t = s.number
+        if s.action == "skip_charge":
+            out.append(fact("given_skip", t))
+            continue
+        try:
+            out.append(fact("given_act", t, s.action, _code(line, s.card, s, f"the card to {s.action}")))
+            if s.zone:
+                out.append(fact("given_zone", t, s.zone))
+            if s.method:
+                out.append(fact("given_method", t, s.method))
+            for c, n in sorted(Counter(_code(line, m, s, "a card to pay with") for m in s.paying).items()):
+                out.append(fact("given_pay", t, c, n))
+            for c, n in sorted(Counter(_code(line, b, s, "an evolution base") for b in s.on).items()):
+                out.append(fact("given_base", t, c, n))
+        except OracleError as err:
+            raise err.located(line.source)
+    return out
+
+
+def control(position: Position, extra: list[Symbol], text: str = "", horizon: int = 0,
+            check: bool = False) -> clingo.Control:
+    """The Duel Masters pack for ``position`` plus ``extra`` facts, grounded for ``horizon`` steps."""
+    facts = position_facts(position) + [fact("lines")] + extra
+    parts: list[tuple[str, Any]] = [("base", ())] + ([("check", (Number(0),))] if check else [])
+    for t in range(1, horizon + 1):
+        parts += step_parts(t, check)
+    return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
+
+
+def step_parts(t: int, check: bool = False) -> list[tuple[str, Any]]:
+    return [("step", (Number(t),))] + ([("check", (Number(t),))] if check else [])
+
+
+# --- what a model says ------------------------------------------------------------------------
+class Model:
+    """The atoms of one answer set, indexed for reading steps and states."""
+
+    def __init__(self, position: Position, atoms: list[Symbol]):
+        self.position = position
+        self.atoms = atoms
+        self.at: dict[tuple[int, int], str] = {}
+        self.tapped: set[tuple[int, int]] = set()
+        self.phase: dict[int, str] = {}
+        self.stack: dict[int, list[tuple[int, int]]] = {}
+        self.plays: dict[int, tuple] = {}
+        self.pays: dict[int, list[tuple[int, str]]] = {}
+        self.bases: dict[int, list[int]] = {}
+        self.put_count: dict[tuple[int, int], int] = {}
+        for a in atoms:
+            args = a.arguments
+            if a.name == "at" and len(args) == 3:
+                self.at[(args[0].number, args[2].number)] = args[1].name
+            elif a.name == "is_tapped" and len(args) == 2:
+                self.tapped.add((args[0].number, args[1].number))
+            elif a.name == "phase" and len(args) == 2:
+                self.phase[args[1].number] = args[0].name
+            elif a.name == "stack" and len(args) == 3:
+                self.stack.setdefault(args[2].number, []).append((args[0].number, args[1].number))
+            elif a.name == "summon" and len(args) == 4:
+                self.plays[args[3].number] = ("summon", args[0].number, args[1].number, args[2].name)
+            elif a.name == "put" and len(args) == 3:
+                self.plays[args[2].number] = ("put", args[0].number, args[1].number, None)
+            elif a.name == "charge" and len(args) == 3:
+                self.plays[args[2].number] = ("charge", args[0].number, args[1].number, None)
+            elif a.name == "skip_charge" and len(args) == 2:
+                self.plays[args[1].number] = ("skip_charge", args[0].number, None, None)
+            elif a.name == "pays" and len(args) == 3:
+                self.pays.setdefault(args[2].number, []).append((args[0].number, args[1].name))
+            elif a.name == "tap" and len(args) == 2 and self.position.rules == "plays":
+                self.pays.setdefault(args[1].number, []).append((args[0].number, "none"))
+            elif a.name == "base" and len(args) == 4:
+                self.bases.setdefault(args[3].number, []).append(args[2].number)
+            elif a.name == "put_count" and len(args) == 3:
+                self.put_count[(args[0].number, args[2].number)] = args[1].number
+
+    def name(self, i: int) -> str:
+        return self.position.by_iid(i).card.name
+
+    def step(self, t: int) -> tuple[Step, tuple]:
+        """Step t as the rules read it, and its signature (what makes two readings differ)."""
+        action, player, i, method = self.plays[t]
+        if i is None:
+            return Step(t, action, None), (action, player, None, None, None, ())
+        zone = self.at.get((i, t - 1), "?")
+        pays = sorted(self.pays.get(t, []), key=lambda p: (self.position.by_iid(p[0]).index, p[0]))
+        bases = sorted(self.name(b) for b in self.bases.get(t, []))
+        # The defaults (from the hand, a normal summon) are left out, as a person would write it.
+        step = Step(t, action, self.name(i), zone=zone if action != "put" and zone != "hand" else None,
+                    method=method if action == "summon" and method != "normal" else None,
+                    paying=[self.name(m) for m, _ in pays], on=bases)
+        return step, (action, player, self.name(i), zone, method, tuple(bases))
+
+    def paid(self, t: int) -> str:
+        pays = sorted(self.pays.get(t, []), key=lambda p: (self.position.by_iid(p[0]).index, p[0]))
+        return ", ".join(f"{self.name(m)} -> {x}" if x != "none" else self.name(m) for m, x in pays)
+
+    def zone_list(self, player: int, zone: str, t: int) -> list[int]:
+        """Top cards of a zone at time t: those there from the start first, then arrivals in order."""
+        covered = {b for _, b in self.stack.get(t, [])}
+        here = [i.iid for i in self.position.instances
+                if i.player == player and self.at.get((i.iid, t)) == zone and i.iid not in covered]
+
+        def arrival(iid: int) -> tuple:
+            inst = self.position.by_iid(iid)
+            if inst.zone == zone and all(self.at.get((iid, k)) == zone for k in range(t + 1)):
+                return (0, inst.index, iid)
+            last = max(k for k in range(t + 1) if self.at.get((iid, k)) != zone)
+            return (1, last, iid)
+
+        return sorted(here, key=arrival)
+
+    def under(self, top: int, t: int) -> list[int]:
+        below = [b for e, b in self.stack.get(t, []) if e == top]
+        inst = lambda b: self.position.by_iid(b)
+        # the sources it had in the position keep their order; new bases come first
+        return sorted(below, key=lambda b: (inst(b).stacked_on is not None, inst(b).under or 0, b))
+
+    def describe(self, t: int) -> list[str]:
+        out = []
+        for p in (0, 1):
+            for zone, label in (("battle_zone", "battle zone"), ("mana_zone", "mana zone"), ("hand", "hand")):
+                ids = self.zone_list(p, zone, t)
+                if not ids:
+                    continue
+                cells = []
+                for i in ids:
+                    cell = self.name(i)
+                    if zone != "hand" and (i, t) in self.tapped:
+                        cell += " (tapped)"
+                    below = self.under(i, t)
+                    if below:
+                        cell += " [on " + ", ".join(self.name(b) for b in below) + "]"
+                    cells.append(cell)
+                head = f"P{p} {label}"
+                if zone == "mana_zone":
+                    free = sum(1 for i in ids if (i, t) not in self.tapped)
+                    head += f" ({free} of {len(ids)} untapped)"
+                out.append(f"{head}: " + ", ".join(cells))
+        out.append(f"step of the turn: {self.phase.get(t, '?')}")
+        return out
+
+    def position_doc(self, doc: dict | None, t: int) -> dict:
+        """The state at time t as a position document (the input format; cards by name)."""
+        pos = self.position
+        src = doc or {}
+        out: dict[str, Any] = {"game": "duel-masters",
+                               "rules": "duel-masters-plays" if pos.rules == "plays" else "duel-masters",
+                               "turn": {"player": pos.turn_player, "step": self.phase.get(t, pos.step)}}
+        players = []
+        for p in (0, 1):
+            state = pos.players[p]
+            ninja = state.ninja_strike_used or any(
+                play[0] == "summon" and play[1] == p and play[3] == "ninja_strike"
+                for k, play in self.plays.items() if k <= t)
+            pdoc: dict[str, Any] = {}
+            for zone in ZONES:
+                cards = []
+                for i in self.zone_list(p, zone, t):
+                    inst = pos.by_iid(i)
+                    entry: dict[str, Any] = {"card": inst.card.name}
+                    if zone in ("mana_zone", "battle_zone") and (i, t) in self.tapped:
+                        entry["tapped"] = True
+                    if zone == "battle_zone":
+                        moved = any(k <= t and play[2] == i and play[0] != "charge" for k, play in self.plays.items())
+                        if inst.summoned_this_turn or moved:
+                            entry["summoned_this_turn"] = True
+                        below = self.under(i, t)
+                        if below:
+                            entry["under"] = [self.name(b) for b in below]
+                    if zone == "shields" and inst.broken:
+                        entry["broken"] = True
+                    cards.append(entry)
+                pdoc[zone] = cards
+            pdoc["spells_cast_this_turn"] = state.spells_cast_this_turn
+            pdoc["ninja_strike_used"] = ninja
+            pdoc["creatures_put_this_turn"] = self.put_count.get((p, t), state.creatures_put_this_turn)
+            players.append(pdoc)
+        out["players"] = players
+        for key in ("cards", "effects", "resolving"):
+            if key in src:
+                out[key] = copy.deepcopy(src[key])
+        return out
+
+
+def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) -> list[Step]:
+    """The steps of a model from its shown atoms only (show.lp: play/5, pay/3, base/3).
+
+    Faster than reading every atom (``Model``) when a solver lists thousands of lines.  The zone
+    a card comes from is its zone in the position, or where an earlier step of the same line put
+    it (bookkeeping of the line, not a rule)."""
+    plays, pays, bases = {}, {}, {}
+    for a in symbols:
+        args = a.arguments
+        if a.name == "play":
+            plays[args[0].number] = (args[1].name, args[3].number, args[4].name)
+        elif a.name == "pay":
+            pays.setdefault(args[0].number, []).append(args[1].number)
+        elif a.name == "base":
+            bases.setdefault(args[0].number, []).append(args[2].number)
+    where = {i.iid: i.zone for i in position.instances}
+    name = lambda i: position.by_iid(i).card.name
+    out = []
+    for t in range(1, horizon + 1):
+        action, i, method = plays[t]
+        if action == "skip_charge":
+            out.append(Step(t, action, None))
+            continue
+        action = "put" if action == "put_into_battle_zone" else action
+        zone = where[i]
+        paying = sorted(pays.get(t, []), key=lambda m: (position.by_iid(m).index, m))
+        out.append(Step(t, action, name(i), zone=None if action == "put" or zone == "hand" else zone,
+                        method=method if action == "summon" and method != "normal" else None,
+                        paying=[name(m) for m in paying], on=sorted(name(b) for b in bases.get(t, []))))
+        where[i] = "mana_zone" if action == "charge" else "battle_zone"
+    return out
+
+
+# --- checking ---------------------------------------------------------------------------------
+@dataclass
+class StepResult:
+    step: Step
+    legal: bool
+    reading: str = ""  # the step as the rules read it (which copy, method, payment)
+    payment: str = ""  # which card paid which civilization
+    state: list[str] = field(default_factory=list)
+    position: dict | None = None
+    reasons: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CheckResult:
+    line: Line
+    steps: list[StepResult]
+    status: str  # legal, illegal, ambiguous
+    message: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return self.status == "legal"
+
+    def text(self) -> str:
+        out = []
+        for r in self.steps:
+            head = f"step {r.step.number}: {r.step.text()}"
+            if r.legal:
+                out.append(f"{head}  -- legal")
+                written = Step(0, r.step.action, r.step.card, r.step.zone, r.step.method, [], r.step.on).text()
+                if r.reading and r.reading != written:
+                    out.append(f"  read as: {r.reading}")
+                if r.payment:
+                    out.append(f"  tap: {r.payment}")
+                out += [f"  {s}" for s in r.state]
+            else:
+                out.append(f"{head}  -- ILLEGAL")
+                out += [f"  - {s}" for s in r.reasons]
+        if self.status == "legal":
+            n = len(self.steps)
+            out.append(f"the line is legal ({n} step{'s' if n != 1 else ''})")
+        elif self.message:
+            out.append(self.message)
+        return "\n".join(out)
+
+    def to_json(self) -> dict:
+        return {"game": "duel-masters", "status": self.status, "message": self.message,
+                "steps": [{"step": r.step.to_json(), "legal": r.legal, "reading": r.reading, "payment": r.payment,
+                           "state": r.position, "reasons": r.reasons, "rules": r.terms} for r in self.steps]}
+
+
+def check_line(line: Line, *, timeout: float | None = 30.0, max_readings: int = 50) -> CheckResult:
+    """Check every step of ``line``; stop at the first illegal one and explain it."""
+    from oracle.duel_masters.wording import sentence
+
+    given = given_facts(line)
+    # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
+    ctl = control(line.position, given)
+    illegal = None
+    for s in line.steps:
+        ctl.ground(step_parts(s.number))
+        res = solve(ctl, limit=1, timeout=timeout)
+        if not res.models and res.stopped:
+            raise OracleError(f"{res.stopped} while checking {s.where}", source=line.source)
+        if not res.models:
+            illegal = s
+            break
+    legal_n = illegal.number - 1 if illegal else len(line.steps)
+    results: list[StepResult] = []
+    # 2. the readings of the legal prefix: each step must have one (by zone, method and base)
+    if legal_n:
+        ctl = control(line.position, given, PROJECT, legal_n)
+        ctl.configuration.solve.project = "project"
+        res = solve(ctl, limit=max_readings, timeout=timeout, atoms=True)
+        if not res.models:
+            raise OracleError(f"{res.stopped or 'no reading found'} while reading the legal steps",
+                              source=line.source)
+        models = [Model(line.position, atoms) for atoms in res.atoms]
+        sigs = [[m.step(t)[1] for t in range(1, legal_n + 1)] for m in models]
+        chosen = models[0]
+        for t in range(1, legal_n + 1):
+            options = {sig[t - 1] for sig in sigs}
+            if len(options) > 1:
+                s = line.steps[t - 1]
+                message = (f"{s.where} is ambiguous: {len(options)} readings are legal ("
+                           + "; ".join(_reading_words(o) for o in sorted(options, key=str))
+                           + '). Name the zone (from ...), the method (by ...) or the base (on "...") to choose one.')
+                return CheckResult(line, results, "ambiguous", message)
+            step, _ = chosen.step(t)
+            step.paying = []  # the payment is printed on its own line ("tap: ...")
+            results.append(StepResult(line.steps[t - 1], True, reading=step.text(), payment=chosen.paid(t),
+                                      state=chosen.describe(t), position=chosen.position_doc(line.doc, t)))
+    if illegal is None:
+        return CheckResult(line, results, "legal")
+    # 3. the first illegal step, explained by the relaxed program
+    t = illegal.number
+    relaxed = f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
+    ctl = control(line.position, given, relaxed, t)
+    res = solve(ctl, limit=1, timeout=timeout, optimal_only=True, atoms=True)
+    if not res.models:
+        if res.stopped:
+            raise OracleError(f"{res.stopped} while explaining {illegal.where}", source=line.source)
+        reasons, terms = [(f"no reading of {illegal.where} exists, even breaking rules: a card it names cannot "
+                          "take that role (a payment card that is not in your mana zone, a base that is not "
+                          "in the battle zone, or a card that is not yours)")], []
+    else:
+        atoms = res.atoms[-1]
+        fails = sorted((a.arguments[1] for a in atoms if a.name == "fail" and a.arguments[0].number == t), key=str)
+        terms = [str(f) for f in fails]
+        reasons = [sentence(line.position, f, atoms, t) for f in fails]
+    results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
+    return CheckResult(line, results, "illegal", f"the line stops at {illegal.where}: it is illegal")
+
+
+def _reading_words(sig: tuple) -> str:
+    action, player, name, zone, method, bases = sig
+    if name is None:
+        return f"P{player} {action}"
+    out = f"P{player} {action} {name} from {zone}"
+    if action == "summon":
+        out += f" by {method}"
+    if bases:
+        out += " on " + ", ".join(bases)
+    return out

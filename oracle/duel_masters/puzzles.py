@@ -1,0 +1,219 @@
+"""Duel Masters puzzles: a position plus a goal; the shortest line that reaches it (``oracle solve``).
+
+(Named puzzles.py, not solve.py: ``oracle.duel_masters.solve`` is already the package's name for
+oracle.solver.solve, and a submodule of that name would replace it.)
+
+Puzzle JSON::
+
+    {"position": {...} or "position.json",
+     "goal": {"summon": "Bronze-Arm Tribe"}            # that creature in the battle zone
+          or {"board": ["Aqua Hulcus", "Aqua Hulcus"]}  # all of these (copies counted)
+          or {"creatures": 3},                          # at least that many creatures
+     "player": 0}                                       # whose battle zone; default: the turn player
+
+Several goal keys must all hold.  A creature under an evolution creature does not count.
+
+The search is clingo's incmode scheme (as in asprilo), the same as for Yu-Gi-Oh!: ``base`` and
+``check(0)`` are grounded once, then ``step(k)`` and ``check(k)`` are added to the same control
+for k = 1, 2, ...; the external ``query(k)`` is set for the current horizon only
+(asp/duel_masters/goals.lp).  The first horizon with a model is the length of a shortest line;
+a line must reach the goal at its last step only, so ``--all`` lists each minimal line once.
+Lines are projected onto the actions (summon, charge, put and evolution base): two lines that
+differ only in the payment are one line, printed with one payment that works.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import Function, Number
+
+from oracle.duel_masters.lines import (
+    PROJECT,
+    Line,
+    Step,
+    control,
+    position_doc,
+    step_parts,
+    steps_from_shown,
+)
+from oracle.duel_masters.position import Position, parse_position
+from oracle.errors import OracleError
+from oracle.solver import solve
+from oracle.terms import fact
+
+GOAL_KEYS = ("summon", "board", "creatures")
+
+
+@dataclass
+class Puzzle:
+    position: Position
+    goal: dict
+    player: int
+    source: str = "<puzzle>"
+    doc: dict | None = None
+
+
+@dataclass
+class Outcome:
+    puzzle: Puzzle
+    lines: list[list[Step]] = field(default_factory=list)
+    max_steps: int = 0
+    searched: int = 0  # horizons fully searched
+    stopped: str | None = None
+    seconds: float = 0.0
+    already: bool = False
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.lines) or self.already
+
+    def text(self) -> str:
+        out = []
+        if self.already:
+            out.append("the goal already holds: no step is needed")
+        for n, steps in enumerate(self.lines, 1):
+            out.append(f"line {n} ({len(steps)} step{'s' if len(steps) != 1 else ''}):")
+            out += [f"  {s.text()}" for s in steps]
+        if not self.solved:
+            if self.stopped:
+                out.append(f"no line found: {self.stopped}; no line of {self.searched} steps or fewer reaches the goal")
+            else:
+                out.append(f"no line of at most {self.max_steps} step{'s' if self.max_steps != 1 else ''} reaches the goal "
+                           "(the search covered every line up to that bound)")
+        elif self.stopped:
+            out.append(f"the search stopped early ({self.stopped}); more lines may exist")
+        return "\n".join(out)
+
+    def to_json(self) -> dict:
+        return {"game": "duel-masters", "solved": self.solved, "already": self.already,
+                "max_steps": self.max_steps, "searched": self.searched, "stopped": self.stopped,
+                "seconds": round(self.seconds, 3), "lines": [[s.text() for s in steps] for steps in self.lines]}
+
+
+def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
+    """goal/1 and goal_player/1 facts (asp/duel_masters/goals.lp) from the JSON goal."""
+    goal, src, pos = puzzle.goal, puzzle.source, puzzle.position
+    if not isinstance(goal, dict) or not goal:
+        raise OracleError('a goal is an object such as {"summon": "Bronze-Arm Tribe"} or {"creatures": 2}',
+                          source=src, field="goal")
+
+    def code(ref: Any, where: str) -> int:
+        if not isinstance(ref, (str, int)) or isinstance(ref, bool):
+            raise OracleError("a card name (or printing id) is expected", source=src, field=where)
+        card = pos.library.get(str(ref), field=where)
+        if not any(i.card.code == card.code for i in pos.instances):
+            raise OracleError(f"there is no {card.name} in the position, so no line can reach this goal",
+                              source=src, field=where)
+        return card.code
+
+    out = [fact("goal_player", puzzle.player)]
+    for key, value in goal.items():
+        where = f"goal.{key}"
+        if key not in GOAL_KEYS:
+            raise OracleError(f"unknown goal {key!r}; the Duel Masters goals are {', '.join(GOAL_KEYS)}",
+                              source=src, field=where)
+        if key == "summon":
+            out.append(fact("goal", fact("summon", code(value, where))))
+        elif key == "board":
+            if not isinstance(value, list) or not value:
+                raise OracleError("board is a list of card names", source=src, field=where)
+            counts: dict[int, int] = {}
+            for n, ref in enumerate(value):
+                c = code(ref, f"{where}[{n}]")
+                counts[c] = counts.get(c, 0) + 1
+            out += [fact("goal", fact("board", c, k)) for c, k in sorted(counts.items())]
+        else:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise OracleError("creatures is a positive whole number", source=src, field=where)
+            out.append(fact("goal", fact("creatures", value)))
+    return out
+
+
+def is_puzzle(path: str | Path) -> bool:
+    """Whether a puzzle file holds a Duel Masters position (CLI dispatch)."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        pdoc, _ = position_doc(doc.get("position"), None, Path(path).parent, str(path))
+        return pdoc.get("game") == "duel-masters"
+    except Exception:  # noqa: BLE001 -- anything unreadable is left to the Yu-Gi-Oh! reader to report
+        return False
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    source = str(path)
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    except json.JSONDecodeError as exc:
+        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", source=source) from None
+    return puzzle_from_json(doc, source=source, base=Path(path).parent)
+
+
+def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None) -> Puzzle:
+    if not isinstance(doc, dict) or "position" not in doc or "goal" not in doc:
+        raise OracleError('a puzzle is a JSON object with "position" and "goal"', source=source)
+    extra = set(doc) - {"position", "goal", "player", "comment", "description"}
+    if extra:
+        raise OracleError(f"unknown key(s) {sorted(extra)}", source=source)
+    pdoc, psource = position_doc(doc["position"], None, base or Path("."), source)
+    position = parse_position(pdoc, psource)
+    player = doc.get("player", position.turn_player)
+    if type(player) is not int or player not in (0, 1):
+        raise OracleError("must be 0 or 1", source=source, field="player")
+    return Puzzle(position, doc["goal"], player, source, pdoc)
+
+
+def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False, timeout: float | None = None,
+                 limit: int | None = None) -> Outcome:
+    """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
+    started = time.perf_counter()
+    out = Outcome(puzzle, max_steps=max_steps)
+    ctl = control(puzzle.position, goal_facts(puzzle), PROJECT, check=True)
+    ctl.configuration.solve.project = "project"
+    query = lambda k: Function("query", [Number(k)])
+
+    def left() -> float | None:
+        return None if timeout is None else max(0.01, timeout - (time.perf_counter() - started))
+
+    ctl.assign_external(query(0), True)
+    res = solve(ctl, limit=1, timeout=left())
+    ctl.release_external(query(0))
+    if res.models:
+        out.already = True
+        out.seconds = time.perf_counter() - started
+        return out
+    for k in range(1, max_steps + 1):
+        if timeout is not None and time.perf_counter() - started >= timeout:
+            out.stopped = f"stopped after the time limit of {timeout:g} s"
+            break
+        ctl.ground(step_parts(k, check=True))
+        ctl.assign_external(query(k), True)
+        want = 1
+        if all_lines:
+            want = max(1, limit - len(out.lines)) if limit else 0
+        res = solve(ctl, limit=want, timeout=left())
+        ctl.release_external(query(k))
+        out.lines += [steps_from_shown(puzzle.position, shown, k) for shown in res.models]
+        if res.stopped and "time limit" in res.stopped:
+            out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
+            break
+        out.searched = k
+        if out.lines and (not all_lines or (limit and len(out.lines) >= limit)):
+            if all_lines and limit and len(out.lines) >= limit and res.stopped:
+                out.stopped = f"stopped at the limit of {limit} lines"
+            break
+    out.lines.sort(key=lambda steps: (len(steps), [s.text() for s in steps]))
+    out.seconds = time.perf_counter() - started
+    return out
+
+
+def as_line(puzzle: Puzzle, steps: list[Step]) -> Line:
+    """A found line as a Line, ready for check_line (how tests replay solver answers)."""
+    return Line(puzzle.position, [Step(n, s.action, s.card, s.zone, s.method, list(s.paying), list(s.on))
+                                  for n, s in enumerate(steps, 1)], puzzle.source, puzzle.doc)

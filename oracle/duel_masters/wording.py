@@ -1,0 +1,202 @@
+"""fail/2 reasons of the Duel Masters pack, in plain words (one sentence per reason).
+
+The rules decide what is broken: every rule of asp/duel_masters writes its check as
+``fail(t,Reason)`` and the relaxed program of a checked line returns the fewest broken rules of a
+step.  This module only words a reason term, reading names and numbers from the term and, where
+the sentence needs more (a card's civilizations, where a card is, an evolution's base filter),
+from the atoms of the same model.  It decides no rule itself.
+
+``SENTENCES`` has one entry per reason name; tests/test_dm_lines.py checks that every
+``fail(t,Name...)`` written in asp/duel_masters has one.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import clingo
+
+from oracle.duel_masters.position import Position
+
+ZONE_WORDS = {"hand": "hand", "mana_zone": "mana zone", "battle_zone": "battle zone", "shields": "shield zone",
+              "graveyard": "graveyard", "deck": "deck", "hyperspatial_zone": "hyperspatial zone",
+              "gr_zone": "super GR zone"}
+STEP_WORDS = {"charge": "charge step", "main": "main step", "shield_break": "shield break",
+              "attack": "attack step", "block": "block step", "end": "end step"}
+METHOD_WORDS = {
+    "from_zone": "its own ability from that zone (only in your main step, from the zone its text names)",
+    "gravity_zero": "G-Zero (only in your main step, from your hand, when its G-Zero condition holds)",
+    "shield_trigger": "S-Trigger (only while its own shield is being broken, for a creature with Shield Trigger)",
+    "ninja_strike": "Ninja Strike (only when an opposing creature attacks or blocks, from your hand, "
+                    "with at least as many cards in your mana zone as its Ninja Strike number, once per attack)",
+    "revenge_chance": "Revenge Chance (only at the end of a turn, from your hand, when its condition holds)",
+    "gr_summon": "GR summon (only the top card of your super GR zone, while an effect that GR summons resolves)",
+}
+
+
+def _py(sym: clingo.Symbol):
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.arguments:
+        return (sym.name, *(_py(a) for a in sym.arguments))
+    return sym.name
+
+
+class Context:
+    """What a sentence may read: the position (names) and the atoms of the explaining model."""
+
+    def __init__(self, position: Position, atoms: Iterable[clingo.Symbol], step: int):
+        self.position = position
+        self.step = step
+        self.atoms: dict[str, list[tuple]] = {}
+        for a in atoms:
+            self.atoms.setdefault(a.name, []).append(tuple(_py(x) for x in a.arguments))
+
+    def find(self, name: str, *args) -> list[tuple]:
+        return [a for a in self.atoms.get(name, [])
+                if len(a) >= len(args) and all(y is None or x == y for x, y in zip(a, args))]
+
+    def name(self, i) -> str:
+        if isinstance(i, int) and 1 <= i <= len(self.position.instances):
+            return self.position.by_iid(i).card.name
+        return str(i)
+
+    def card(self, i):
+        return self.position.by_iid(i).card
+
+    def zone(self, i: int) -> str:
+        for a in self.find("at", i):
+            if a[2] == self.step - 1:
+                return ZONE_WORDS.get(a[1], a[1])
+        return "?"
+
+    def card_name(self, code: int) -> str:
+        card = self.position.library.by_code.get(code)
+        return card.name if card else str(code)
+
+    def subject(self) -> int | None:
+        for a in self.find("did", self.step):
+            return a[2]
+        return None
+
+    def payment(self) -> str:
+        pays = self.find("pays", None, None, self.step)
+        return ", ".join(f"{self.name(m)} pays {civ(x)}" for m, x, _ in sorted(pays)) or "nothing"
+
+
+def civ(x: str) -> str:
+    return str(x).capitalize()
+
+
+def filter_words(c: Context, f) -> str:
+    """A creature filter term (input.lp) in words."""
+    if f == "any":
+        return "creatures"
+    if f == "non_evolution":
+        return "non-evolution creatures"
+    if isinstance(f, tuple):
+        kind, arg = f[0], f[1]
+        if kind == "civ":
+            return f"{civ(arg)} creatures"
+        if kind == "not_civ":
+            return f"creatures other than {civ(arg)} creatures"
+        if kind == "race":
+            return f"a {arg}"
+        if kind == "race_word":
+            return f"a creature with {arg} in its race"
+        if kind == "card":
+            return c.card_name(arg)
+    return str(f)
+
+
+def _locked(c: Context, i: int, why) -> str:
+    name = c.name(i)
+    if why == "own_text":
+        return f"summon lock: {name} cannot be summoned (its own text says so)"
+    if why == "no_spell_cast":
+        return f"summon lock: {name} can be summoned only if you have cast a spell this turn, and you have cast none"
+    locker = c.name(why)
+    code = c.card(why).code
+    what = [filter_words(c, f) for (cl, _who, f) in c.find("lock", code)]
+    rule = f" (it forbids summoning {' and '.join(what)})" if what else ""
+    return f"summon lock: {locker} in the battle zone{rule}; {name} cannot be summoned"
+
+
+def _no_base(c: Context, i: int, g: int) -> str:
+    code = c.card(i).code
+    alts = [filter_words(c, f) for (_c, _g, _a, f) in sorted(c.find("evo_alt", code, g))]
+    need = " or ".join(alts) if alts else "a suitable creature"
+    return (f"{c.name(i)} is an evolution creature: it goes on {need} in your battle zone, "
+            f"and you have none there")
+
+
+def _short(c: Context, i: int, n: int, a: int) -> str:
+    return (f"not enough untapped mana: {c.name(i)} costs {n}, "
+            f"your untapped mana cards give {a}")
+
+
+def _civ_not_paid(c: Context, i: int, x: str) -> str:
+    return (f"{civ(x)} is not paid for {c.name(i)}: each tapped card gives mana of one civilization "
+            f"only, and none is left for {civ(x)} ({c.payment()})")
+
+
+def _no_window(c: Context, i: int, m: str) -> str:
+    return f"{c.name(i)} cannot be summoned by {METHOD_WORDS.get(m, m)} now; it is in the {c.zone(i)}"
+
+
+def _not_your_turn(c: Context, p: int) -> str:
+    return f"it is player {c.position.turn_player}'s turn: player {p} cannot do that now"
+
+
+def _not_untapped(c: Context, m: int) -> str:
+    where = c.zone(m)
+    state = "already tapped" if where == "mana zone" else f"in the {where}"
+    return f"{c.name(m)} cannot pay: it is {state}, and only untapped cards of your mana zone pay a cost"
+
+
+S = Callable[..., str]
+SENTENCES: dict[str, S] = {
+    # mana.lp
+    "not_enough_mana": _short,
+    "payment_short": lambda c, i, n, s: f"the cards tapped give {s} mana, {c.name(i)} costs {n}",
+    "superfluous_mana": lambda c, i, n, s: (f"too many cards tapped: they give {s} mana and {c.name(i)} costs {n}; "
+                                            f"no card may be tapped beyond the cost"),
+    "no_civ_mana": lambda c, i, x: (f"no untapped {civ(x)} card to pay {civ(x)}: {c.name(i)} needs one mana "
+                                    f"of each of its civilizations"),
+    "civ_not_paid": _civ_not_paid,
+    "civ_not_released": lambda c, i, x: (f"{civ(x)} is not released: Duel Masters Play's needs a {civ(x)} card "
+                                         f"in your mana zone to summon {c.name(i)}"),
+    # locks.lp
+    "summon_locked": _locked,
+    # evolution.lp
+    "no_evolution_base": _no_base,
+    "same_base_twice": lambda c, i, b: f"{c.name(b)} cannot be both bases of {c.name(i)}: it goes on two different creatures",
+    # timing.lp
+    "effect_resolving": lambda c, i: f"no summon of {c.name(i)} can be declared while an effect resolves",
+    # given.lp
+    "not_in_zone": lambda c, i, z, z2: (f"{c.name(i)} is in the {ZONE_WORDS.get(z2, z2)}, "
+                                        f"not in the {ZONE_WORDS.get(z, z)}"),
+    "not_a_creature": lambda c, i: f"{c.name(i)} is a {c.card(i).type.replace('_', ' ')}, not a creature: only creatures are summoned",
+    "not_your_turn": _not_your_turn,
+    "not_main_step": lambda c, s: (f"creatures are summoned from the hand in the main step; the turn is in the "
+                                   f"{STEP_WORDS.get(s, s)}"),
+    "not_in_hand": lambda c, i, z: (f"{c.name(i)} is in the {ZONE_WORDS.get(z, z)}, not in the hand"
+                                    + ("" if c.find("charge", None, i, c.step) else
+                                       ": without an ability that says so, a creature is summoned from the hand")),
+    "no_window": _no_window,
+    "charge_used": lambda c, t: f"the charge of this turn was already used at step {t}",
+    "not_charge_step": lambda c, s: f"the charge step is over: the turn is in the {STEP_WORDS.get(s, s)}",
+    "no_put": lambda c, i: f"no resolving effect lets you put {c.name(i)} into the battle zone",
+    "not_untapped_mana": _not_untapped,
+    "nothing_to_pay": lambda c, i: f"{c.name(i)} is summoned without paying mana here, so no card can be tapped for it",
+}
+
+
+def sentence(position: Position, reason: clingo.Symbol, atoms: Iterable[clingo.Symbol] = (), step: int = 1) -> str:
+    """One sentence for a fail/2 reason term."""
+    ctx = Context(position, atoms, step)
+    words = SENTENCES.get(reason.name)
+    if words is None:
+        return f"rule {reason} is broken"
+    return words(ctx, *(_py(a) for a in reason.arguments))
