@@ -34,6 +34,7 @@ from clingo import Function, Number
 
 from oracle.duel_masters.lines import (
     PROJECT,
+    PROJECT_MODE,
     Line,
     Step,
     control,
@@ -175,7 +176,7 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     started = time.perf_counter()
     out = Outcome(puzzle, max_steps=max_steps)
     ctl = control(puzzle.position, goal_facts(puzzle), PROJECT, check=True)
-    ctl.configuration.solve.project = "project"
+    ctl.configuration.solve.project = PROJECT_MODE
     query = lambda k: Function("query", [Number(k)])
 
     def left() -> float | None:
