@@ -10,21 +10,15 @@ Run: python benchmarks/dm_lines.py  (prints answers and seconds; nothing is asse
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from dm_payments import position
+from timing import timed
 
 from oracle.duel_masters.lines import Step, check_line
 from oracle.duel_masters.puzzles import as_line, puzzle_from_json, solve_puzzle
-
-
-def timed(fn):
-    started = time.perf_counter()
-    out = fn()
-    return out, time.perf_counter() - started
 
 
 def main() -> None:

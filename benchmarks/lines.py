@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import timed
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.lines import check_line
@@ -50,12 +51,6 @@ def position(extra_hand: int = 0, extra_extra: int = 0) -> dict:
                         {"life_points": 8000,
                          "monster_zones": [{"card": "Battle Ox", "position": "attack"},
                                            {"card": "Axe Raider", "position": "defense"}, None, None, None]}]}
-
-
-def timed(fn):
-    started = time.perf_counter()
-    out = fn()
-    return out, time.perf_counter() - started
 
 
 def main() -> None:

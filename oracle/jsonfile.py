@@ -25,12 +25,15 @@ def loads(text: str, source: str) -> Any:
                           source=source) from None
 
 
-def read(path: str | Path) -> Any:
-    source = str(path)
+def read_text(path: str | Path) -> str:
+    """The text of a file a user names (a line file may be JSON or not: the caller decides)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=str(path)) from None
     except UnicodeDecodeError:
-        raise OracleError("the file is not UTF-8 text", source=source) from None
-    return loads(text, source)
+        raise OracleError("the file is not UTF-8 text", source=str(path)) from None
+
+
+def read(path: str | Path) -> Any:
+    return loads(read_text(path), str(path))

@@ -1,7 +1,8 @@
-"""Building clingo terms from Python values, so that no fact is ever glued together as a string."""
+"""Building clingo terms from Python values, so that no fact is ever glued together as a string,
+and reading them back."""
 from __future__ import annotations
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Number, Symbol, SymbolType
 
 
 def term(value: object) -> Symbol:
@@ -21,3 +22,14 @@ def term(value: object) -> Symbol:
 
 def fact(name: str, *args: object) -> Symbol:
     return Function(name, [term(a) for a in args])
+
+
+def value(sym: Symbol):
+    """A term as a Python value: a number, a string, a constant's name, or a tuple (name, *args)."""
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.arguments:
+        return (sym.name, *(value(a) for a in sym.arguments))
+    return sym.name

@@ -39,6 +39,7 @@ from typing import Any
 import clingo
 from clingo import Number, Symbol
 
+from oracle import checking, linefile
 from oracle.duel_masters.facts import as_program, position_facts
 from oracle.duel_masters.position import ZONES, Position, parse_position
 from oracle.errors import OracleError
@@ -187,41 +188,12 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     return step
 
 
-def _strip_comment(line: str) -> str:
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return line[:i]
-    return line
-
-
 def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
     """The position file the text names (if any) and its steps."""
-    ref, steps = None, []
-    for n, raw in enumerate(text.splitlines(), 1):
-        body = _strip_comment(raw).strip()
-        if not body:
-            continue
-        if body.startswith("position"):
-            m = re.fullmatch(r'position\s+"((?:[^"\\]|\\.)*)"', body)
-            if not m or steps or ref:
-                raise OracleError('the position is named once, before the steps: position "file.json"',
-                                  source=source, field=f"line {n}")
-            ref = json.loads(f'"{m.group(1)}"')
-            continue
-        steps.append(parse_step(body, len(steps) + 1, source=source, line=n))
-    return ref, steps
+    return linefile.parse_text(text, parse_step, source=source)
 
 
-def step_from_json(item: Any, number: int, source: str) -> Step:
-    where = f"steps[{number - 1}]"
-    if isinstance(item, str):
-        step = parse_step(item, number, source=source)
-        return step
-    if not isinstance(item, dict):
-        raise OracleError("a step is a string in the text form or an object", source=source, field=where)
+def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     extra = set(item) - STEP_KEYS
     if extra:
         raise OracleError(f"unknown key(s) {sorted(extra)}; a step has {', '.join(sorted(STEP_KEYS))}",
@@ -242,32 +214,12 @@ def step_from_json(item: Any, number: int, source: str) -> Step:
     return parse_step(text, number, source=source)
 
 
-def _read_json(path: Path, source: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                          source=source) from None
-
-
 def position_doc(ref: Any, override: Any, base: Path, source: str) -> tuple[dict, str]:
     """The position document a line or puzzle names, and the file it came from."""
-    ref = override if override is not None else ref
-    if isinstance(ref, dict):
-        return ref, source
-    if isinstance(ref, (str, Path)):
-        path = Path(ref)
-        path = path if path.is_absolute() or override is not None else base / path
-        doc = _read_json(path, str(path))
-        if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
-            doc = doc["position"]  # a puzzle file
-        if not isinstance(doc, dict):
-            raise OracleError("a position is a JSON object", source=str(path))
-        return doc, str(path)
-    raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
-                      source=source)
+    doc, where = linefile.position_doc(ref, override, base, source)
+    if not isinstance(doc, dict):
+        raise OracleError("a position is a JSON object", source=where)
+    return doc, where
 
 
 def is_duel_masters(path: str | Path, position: str | Path | None = None) -> bool:
@@ -295,22 +247,9 @@ def is_duel_masters(path: str | Path, position: str | Path | None = None) -> boo
 
 def load_line(path: str | Path, *, position: str | Path | None = None) -> Line:
     """A line file: JSON (``.json`` or starting with ``{``) or the text form."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    base = Path(path).parent
-    if source.endswith(".json") or text.lstrip().startswith("{"):
-        doc = _read_json(Path(path), source)
-        if not isinstance(doc, dict) or not isinstance(doc.get("steps"), list):
-            raise OracleError('a line file is a JSON object with "position" and "steps" (a list)', source=source)
-        steps = [step_from_json(item, n, source) for n, item in enumerate(doc["steps"], 1)]
-        ref = doc.get("position")
-    else:
-        ref, steps = parse_text(text, source=source)
-    pdoc, psource = position_doc(ref, position, base, source)
-    return Line(parse_position(pdoc, psource), steps, source, pdoc)
+    ref, steps = linefile.read_line(path, parse_step, _step_object)
+    pdoc, psource = position_doc(ref, position, Path(path).parent, str(path))
+    return Line(parse_position(pdoc, psource), steps, str(path), pdoc)
 
 
 def make_line(position: dict | Position, steps: list[Step | str], *, source: str = "<line>") -> Line:
@@ -578,26 +517,16 @@ class CheckResult:
         return self.status == "legal"
 
     def text(self) -> str:
-        out = []
-        for r in self.steps:
-            head = f"step {r.step.number}: {r.step.text()}"
-            if r.legal:
-                out.append(f"{head}  -- legal")
-                written = Step(0, r.step.action, r.step.card, r.step.zone, r.step.method, [], r.step.on).text()
-                if r.reading and r.reading != written:
-                    out.append(f"  read as: {r.reading}")
-                if r.payment:
-                    out.append(f"  tap: {r.payment}")
-                out += [f"  {s}" for s in r.state]
-            else:
-                out.append(f"{head}  -- ILLEGAL")
-                out += [f"  - {s}" for s in r.reasons]
-        if self.status == "legal":
-            n = len(self.steps)
-            out.append(f"the line is legal ({n} step{'s' if n != 1 else ''})")
-        elif self.message:
-            out.append(self.message)
-        return "\n".join(out)
+        def details(r: StepResult) -> list[str]:
+            out = []
+            written = Step(0, r.step.action, r.step.card, r.step.zone, r.step.method, [], r.step.on).text()
+            if r.reading and r.reading != written:
+                out.append(f"  read as: {r.reading}")
+            if r.payment:
+                out.append(f"  tap: {r.payment}")
+            return out + [f"  {s}" for s in r.state]
+
+        return checking.report(self.steps, self.status, self.message, details)
 
     def to_json(self) -> dict:
         return {"game": "duel-masters", "status": self.status, "message": self.message,
@@ -611,16 +540,8 @@ def check_line(line: Line, *, timeout: float | None = 30.0, max_readings: int = 
 
     given = given_facts(line)
     # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
-    ctl = control(line.position, given)
-    illegal = None
-    for s in line.steps:
-        ctl.ground(step_parts(s.number))
-        res = solve(ctl, limit=1, timeout=timeout)
-        if not res.models and res.stopped:
-            raise OracleError(f"{res.stopped} while checking {s.where}", source=line.source)
-        if not res.models:
-            illegal = s
-            break
+    illegal = checking.first_illegal(control(line.position, given), line.steps, step_parts,
+                                     timeout=timeout, source=line.source)
     legal_n = illegal.number - 1 if illegal else len(line.steps)
     results: list[StepResult] = []
     # 2. the readings of the legal prefix: each step must have one (by zone, method and base)

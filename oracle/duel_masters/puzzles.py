@@ -13,7 +13,7 @@ Puzzle JSON::
 
 Several goal keys must all hold.  A creature under an evolution creature does not count.
 
-The search is clingo's incmode scheme (as in asprilo), the same as for Yu-Gi-Oh!: ``base`` and
+The search is clingo's incmode scheme, shared with Yu-Gi-Oh! (oracle/incremental.py): ``base`` and
 ``check(0)`` are grounded once, then ``step(k)`` and ``check(k)`` are added to the same control
 for k = 1, 2, ...; the external ``query(k)`` is set for the current horizon only
 (asp/duel_masters/goals.lp).  The first horizon with a model is the length of a shortest line;
@@ -23,15 +23,13 @@ differ only in the payment are one line, printed with one payment that works.
 """
 from __future__ import annotations
 
-import json
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import clingo
-from clingo import Function, Number
 
+from oracle import incremental, jsonfile
 from oracle.duel_masters.lines import (
     PROJECT,
     PROJECT_MODE,
@@ -44,7 +42,6 @@ from oracle.duel_masters.lines import (
 )
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
-from oracle.solver import solve
 from oracle.terms import fact
 
 GOAL_KEYS = ("summon", "board", "creatures")
@@ -60,35 +57,8 @@ class Puzzle:
 
 
 @dataclass
-class Outcome:
+class Outcome(incremental.Outcome):
     puzzle: Puzzle
-    lines: list[list[Step]] = field(default_factory=list)
-    max_steps: int = 0
-    searched: int = 0  # horizons fully searched
-    stopped: str | None = None
-    seconds: float = 0.0
-    already: bool = False
-
-    @property
-    def solved(self) -> bool:
-        return bool(self.lines) or self.already
-
-    def text(self) -> str:
-        out = []
-        if self.already:
-            out.append("the goal already holds: no step is needed")
-        for n, steps in enumerate(self.lines, 1):
-            out.append(f"line {n} ({len(steps)} step{'s' if len(steps) != 1 else ''}):")
-            out += [f"  {s.text()}" for s in steps]
-        if not self.solved:
-            if self.stopped:
-                out.append(f"no line found: {self.stopped}; no line of {self.searched} steps or fewer reaches the goal")
-            else:
-                out.append(f"no line of at most {self.max_steps} step{'s' if self.max_steps != 1 else ''} reaches the goal "
-                           "(the search covered every line up to that bound)")
-        elif self.stopped:
-            out.append(f"the search stopped early ({self.stopped}); more lines may exist")
-        return "\n".join(out)
 
     def to_json(self) -> dict:
         return {"game": "duel-masters", "solved": self.solved, "already": self.already,
@@ -138,7 +108,7 @@ def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
 def is_puzzle(path: str | Path) -> bool:
     """Whether a puzzle file holds a Duel Masters position (CLI dispatch)."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        doc = jsonfile.read(path)
         pdoc, _ = position_doc(doc.get("position"), None, Path(path).parent, str(path))
         return pdoc.get("game") == "duel-masters"
     except Exception:  # noqa: BLE001 -- anything unreadable is left to the Yu-Gi-Oh! reader to report
@@ -146,14 +116,7 @@ def is_puzzle(path: str | Path) -> bool:
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
-    source = str(path)
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", source=source) from None
-    return puzzle_from_json(doc, source=source, base=Path(path).parent)
+    return puzzle_from_json(jsonfile.read(path), source=str(path), base=Path(path).parent)
 
 
 def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None) -> Puzzle:
@@ -173,45 +136,15 @@ def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = 
 def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False, timeout: float | None = None,
                  limit: int | None = None) -> Outcome:
     """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
-    started = time.perf_counter()
-    out = Outcome(puzzle, max_steps=max_steps)
-    ctl = control(puzzle.position, goal_facts(puzzle), PROJECT, check=True)
-    ctl.configuration.solve.project = PROJECT_MODE
-    query = lambda k: Function("query", [Number(k)])
+    def grounded() -> clingo.Control:
+        ctl = control(puzzle.position, goal_facts(puzzle), PROJECT, check=True)
+        ctl.configuration.solve.project = PROJECT_MODE
+        return ctl
 
-    def left() -> float | None:
-        return None if timeout is None else max(0.01, timeout - (time.perf_counter() - started))
-
-    ctl.assign_external(query(0), True)
-    res = solve(ctl, limit=1, timeout=left())
-    ctl.release_external(query(0))
-    if res.models:
-        out.already = True
-        out.seconds = time.perf_counter() - started
-        return out
-    for k in range(1, max_steps + 1):
-        if timeout is not None and time.perf_counter() - started >= timeout:
-            out.stopped = f"stopped after the time limit of {timeout:g} s"
-            break
-        ctl.ground(step_parts(k, check=True))
-        ctl.assign_external(query(k), True)
-        want = 1
-        if all_lines:
-            want = max(1, limit - len(out.lines)) if limit else 0
-        res = solve(ctl, limit=want, timeout=left())
-        ctl.release_external(query(k))
-        out.lines += [steps_from_shown(puzzle.position, shown, k) for shown in res.models]
-        if res.stopped and "time limit" in res.stopped:
-            out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
-            break
-        out.searched = k
-        if out.lines and (not all_lines or (limit and len(out.lines) >= limit)):
-            if all_lines and limit and len(out.lines) >= limit and res.stopped:
-                out.stopped = f"stopped at the limit of {limit} lines"
-            break
-    out.lines.sort(key=lambda steps: (len(steps), [s.text() for s in steps]))
-    out.seconds = time.perf_counter() - started
-    return out
+    return incremental.search(
+        Outcome(puzzle, max_steps=max_steps), grounded, lambda k: step_parts(k, check=True),
+        lambda shown, k: steps_from_shown(puzzle.position, shown, k),
+        all_lines=all_lines, timeout=timeout, limit=limit)
 
 
 def as_line(puzzle: Puzzle, steps: list[Step]) -> Line:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 import clingo
 
+from oracle import wording
 from oracle.duel_masters.position import Position
 
 ZONE_WORDS = {"hand": "hand", "mana_zone": "mana zone", "battle_zone": "battle zone", "shields": "shield zone",
@@ -33,29 +34,10 @@ METHOD_WORDS = {
 }
 
 
-def _py(sym: clingo.Symbol):
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.type == clingo.SymbolType.String:
-        return sym.string
-    if sym.arguments:
-        return (sym.name, *(_py(a) for a in sym.arguments))
-    return sym.name
+class Context(wording.Context):
+    """The atoms of the explaining model, with Duel Masters names (cards by instance) and zones."""
 
-
-class Context:
-    """What a sentence may read: the position (names) and the atoms of the explaining model."""
-
-    def __init__(self, position: Position, atoms: Iterable[clingo.Symbol], step: int):
-        self.position = position
-        self.step = step
-        self.atoms: dict[str, list[tuple]] = {}
-        for a in atoms:
-            self.atoms.setdefault(a.name, []).append(tuple(_py(x) for x in a.arguments))
-
-    def find(self, name: str, *args) -> list[tuple]:
-        return [a for a in self.atoms.get(name, [])
-                if len(a) >= len(args) and all(y is None or x == y for x, y in zip(a, args))]
+    position: Position
 
     def name(self, i) -> str:
         if isinstance(i, int) and 1 <= i <= len(self.position.instances):
@@ -195,8 +177,4 @@ SENTENCES: dict[str, S] = {
 
 def sentence(position: Position, reason: clingo.Symbol, atoms: Iterable[clingo.Symbol] = (), step: int = 1) -> str:
     """One sentence for a fail/2 reason term."""
-    ctx = Context(position, atoms, step)
-    words = SENTENCES.get(reason.name)
-    if words is None:
-        return f"rule {reason} is broken"
-    return words(ctx, *(_py(a) for a in reason.arguments))
+    return wording.sentence(SENTENCES, Context(position, atoms, step), reason)

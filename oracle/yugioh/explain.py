@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 import clingo
 
+from oracle import wording
 from oracle.yugioh.position import Position
 
 KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tribute_summon": "Tribute Summon",
@@ -27,15 +28,10 @@ PHASE_WORDS = {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1"
                "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase"}
 
 
-class Context:
-    """What a sentence may read: the position (names) and the atoms of the explaining model."""
+class Context(wording.Context):
+    """The atoms of the explaining model, with Yu-Gi-Oh! names (cards by slot) and the summon of the step."""
 
-    def __init__(self, position: Position, atoms: Iterable[clingo.Symbol], step: int):
-        self.position = position
-        self.step = step
-        self.atoms: dict[str, list[tuple]] = {}
-        for a in atoms:
-            self.atoms.setdefault(a.name, []).append(tuple(_py(x) for x in a.arguments))
+    position: Position
 
     def name(self, i) -> str:
         if isinstance(i, int) and 1 <= i <= len(self.position.slots):
@@ -47,14 +43,6 @@ class Context:
             if s.card.code == code:
                 return s.card.name
         return str(code)
-
-    def has(self, name: str, *args) -> bool:
-        return any(len(a) >= len(args) and all(x == y for x, y in zip(a, args) if y is not None)
-                   for a in self.atoms.get(name, []))
-
-    def find(self, name: str, *args) -> list[tuple]:
-        return [a for a in self.atoms.get(name, [])
-                if len(a) >= len(args) and all(x == y for x, y in zip(a, args) if y is not None)]
 
     def summoned(self) -> tuple[int, int] | None:
         """(card code, procedure) of the summon at this step."""
@@ -110,16 +98,6 @@ class Context:
                         "extra": "in your Extra Deck", "banished": "banished", "emz": "in an Extra Monster Zone"}.get(args[0], str(args[0]))
             return f"{head}({', '.join(map(str, args))})"
         return {"any": "monster", "from_extra": "monster Special Summoned from the Extra Deck"}.get(x, str(x))
-
-
-def _py(sym: clingo.Symbol):
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.type == clingo.SymbolType.String:
-        return sym.string
-    if sym.arguments:
-        return (sym.name, *(_py(a) for a in sym.arguments))
-    return sym.name
 
 
 def _when(step: int) -> str:
@@ -301,10 +279,4 @@ def _summoned_name(c: Context) -> str:
 
 def sentence(position: Position, reason: clingo.Symbol, atoms: Iterable[clingo.Symbol] = (), step: int = 1) -> str:
     """One sentence for a fail/2 reason term."""
-    ctx = Context(position, atoms, step)
-    name = reason.name
-    args = [_py(a) for a in reason.arguments]
-    words = SENTENCES.get(name)
-    if words is None:
-        return f"rule {reason} is broken"
-    return words(ctx, *args)
+    return wording.sentence(SENTENCES, Context(position, atoms, step), reason)

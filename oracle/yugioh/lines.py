@@ -37,13 +37,14 @@ from typing import Any
 
 import clingo
 
+from oracle import checking, linefile
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.yugioh import state_out
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
-from oracle.yugioh.position import Position, load_position, parse_position
+from oracle.yugioh.position import Position, parse_position
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
@@ -181,39 +182,10 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
 
 def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
     """The position file named in the text (if any) and the steps."""
-    position_ref, steps = None, []
-    for n, raw in enumerate(text.splitlines(), 1):
-        body = _strip_comment(raw).strip()
-        if not body:
-            continue
-        if body.startswith("position"):
-            m = re.fullmatch(r'position\s+"((?:[^"\\]|\\.)*)"', body)
-            if not m or steps or position_ref:
-                raise OracleError('the position is named once, before the steps: position "file.json"',
-                                  source=source, field=f"line {n}")
-            position_ref = json.loads(f'"{m.group(1)}"')
-            continue
-        steps.append(parse_step(body, len(steps) + 1, source=source, line=n))
-    return position_ref, steps
+    return linefile.parse_text(text, parse_step, source=source)
 
 
-def _strip_comment(line: str) -> str:
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return line[:i]
-    return line
-
-
-def step_from_json(item: Any, number: int, source: str) -> Step:
-    where = f"steps[{number - 1}]"
-    if isinstance(item, str):
-        step = parse_step(item, number, source=source)
-        return step
-    if not isinstance(item, dict):
-        raise OracleError("a step is a string in the text form or an object", source=source, field=where)
+def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     for key in item:
         if key not in STEP_KEYS:
             raise OracleError(f"unknown key {key!r}; a step has {', '.join(sorted(STEP_KEYS))}", source=source, field=where)
@@ -229,28 +201,8 @@ def step_from_json(item: Any, number: int, source: str) -> Step:
 
 def load_line(path: str | Path, *, position: str | Path | None = None, library: Library | None = None) -> Line:
     """Read a line file: JSON (``.json``) or the text form (anything else)."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    if source.endswith(".json") or text.lstrip().startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                              source=source) from None
-        return line_from_json(doc, source=source, base=Path(path).parent, position=position, library=library)
-    ref, steps = parse_text(text, source=source)
-    return Line(_position(ref, position, Path(path).parent, source, library), steps, source)
-
-
-def line_from_json(doc: Any, *, source: str = "<line>", base: Path | None = None,
-                   position: str | Path | dict | Position | None = None, library: Library | None = None) -> Line:
-    if not isinstance(doc, dict) or not isinstance(doc.get("steps"), list):
-        raise OracleError('a line file is a JSON object with "position" and "steps" (a list)', source=source)
-    steps = [step_from_json(item, n, source) for n, item in enumerate(doc["steps"], 1)]
-    return Line(_position(doc.get("position"), position, base or Path("."), source, library), steps, source)
+    ref, steps = linefile.read_line(path, parse_step, _step_object)
+    return Line(_position(ref, position, Path(path).parent, str(path), library), steps, str(path))
 
 
 def make_line(position: Position | dict, steps: list[Step | str], *, source: str = "<line>",
@@ -263,23 +215,10 @@ def make_line(position: Position | dict, steps: list[Step | str], *, source: str
 
 
 def _position(ref: Any, override: Any, base: Path, source: str, library: Library | None) -> Position:
-    ref = override if override is not None else ref
-    if isinstance(ref, Position):
-        return ref
-    if isinstance(ref, dict):
-        return parse_position(ref, source=source, library=library)
-    if isinstance(ref, (str, Path)):
-        path = Path(ref)
-        path = path if path.is_absolute() or override is not None else base / path
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            return load_position(path, library=library)   # reports the problem with the file
-        if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
-            doc = doc["position"]    # a puzzle file, or the output of `oracle puzzle import`
-        return parse_position(doc, source=str(path), library=library)
-    raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
-                      source=source)
+    if isinstance(override, Position):
+        return override
+    doc, where = linefile.position_doc(ref, override, base, source)
+    return parse_position(doc, source=where, library=library)
 
 
 # --- from names to facts ------------------------------------------------------------------------
@@ -342,23 +281,11 @@ class CheckResult:
         return self.status == "legal"
 
     def text(self) -> str:
-        out = []
-        for r in self.steps:
-            head = f"step {r.step.number}: {r.step.text()}"
-            if r.legal:
-                out.append(f"{head}  -- legal")
-                if r.reading and r.reading != r.step.normalized():
-                    out.append(f"  read as: {r.reading}")
-                out += [f"  {s}" for s in r.state]
-            else:
-                out.append(f"{head}  -- ILLEGAL")
-                out += [f"  - {s}" for s in r.reasons]
-        if self.status == "legal":
-            n = len(self.steps)
-            out.append(f"the line is legal ({n} step{'s' if n != 1 else ''})")
-        elif self.message:
-            out.append(self.message)
-        return "\n".join(out)
+        def details(r: StepResult) -> list[str]:
+            read_as = [f"  read as: {r.reading}"] if r.reading and r.reading != r.step.normalized() else []
+            return read_as + [f"  {s}" for s in r.state]
+
+        return checking.report(self.steps, self.status, self.message, details)
 
     def to_json(self) -> dict:
         return {"status": self.status, "message": self.message,
@@ -390,16 +317,8 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     library = library or Library.load()
     given = given_facts(line, library)
     # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
-    ctl = control(line.position, library, given)
-    illegal = None
-    for s in line.steps:
-        ctl.ground(step_parts(s.number))
-        res = solve(ctl, limit=1, timeout=timeout)
-        if not res.models and res.stopped:
-            raise OracleError(f"{res.stopped} while checking {s.where}", source=line.source)
-        if not res.models:
-            illegal = s
-            break
+    illegal = checking.first_illegal(control(line.position, library, given), line.steps, step_parts,
+                                     timeout=timeout, source=line.source)
     legal_n = (illegal.number - 1) if illegal else len(line.steps)
     # 2. the readings of the legal prefix: resolved when there is only one
     results: list[StepResult] = []

@@ -1,26 +1,22 @@
 """Puzzles: a position plus a goal; find the shortest line that reaches it, by incremental solving.
 
-The search is clingo's incmode scheme (as in asprilo): ``base`` and ``check(0)`` are grounded
-once; then for k = 1, 2, ... the parts ``step(k)`` and ``check(k)`` are added to the *same*
-control, the external ``query(k)`` is set true (and ``query(k-1)`` released) and the control is
-solved again, keeping what the solver learned.  The first horizon with a model is the length
-of a shortest line; goals.lp also forbids reaching the goal before the last step, so ``--all``
-lists each minimal line once per length and never a line that merely extends a shorter one.
+The search is the incmode scheme of oracle/incremental.py: ``step(k)`` and ``check(k)`` are added
+to the same control for k = 1, 2, ... and the external ``query(k)`` is set for the current horizon
+only.  goals.lp forbids reaching the goal before the last step, so ``--all`` lists each minimal
+line once per length and never a line that merely extends a shorter one.
 Lines are projected onto the shown atoms (act, mat, spell, pend, target): two lines differing
 only in zones or in how materials are grouped are one line.
 """
 from __future__ import annotations
 
-import json
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import clingo
 
+from oracle import incremental, jsonfile
 from oracle.errors import OracleError
-from oracle.solver import solve
 from oracle.yugioh.cards import Library
 from oracle.yugioh.lines import Line, Step, control, describe_step, step_parts
 from oracle.yugioh.position import Position, load_position, parse_position
@@ -37,39 +33,16 @@ class Puzzle:
 
 
 @dataclass
-class Outcome:
+class Outcome(incremental.Outcome):
     puzzle: Puzzle
-    lines: list[list[Step]] = field(default_factory=list)
-    max_steps: int = 0
-    searched: int = 0                 # horizons fully searched (no line shorter than ... exists)
-    stopped: str | None = None        # why the search stopped early
-    seconds: float = 0.0
-    already: bool = False             # the goal holds before any step
     effects: list[str] = field(default_factory=list)   # cards on the field whose effects are not modelled
 
-    @property
-    def solved(self) -> bool:
-        return bool(self.lines) or self.already
-
     def text(self) -> str:
-        out = []
-        if self.already:
-            out.append("the goal already holds: no step is needed")
-        for n, steps in enumerate(self.lines, 1):
-            out.append(f"line {n} ({len(steps)} step{'s' if len(steps) != 1 else ''}):")
-            out += [f"  {s.text()}" for s in steps]
-        if not self.solved:
-            if self.stopped:
-                out.append(f"no line found: {self.stopped}; no line of {self.searched} steps or fewer reaches the goal")
-            else:
-                out.append(f"no line of at most {self.max_steps} steps reaches the goal "
-                           f"(the search covered every line up to that bound)")
-        elif self.stopped:
-            out.append(f"the search stopped early ({self.stopped}); more lines may exist")
+        out = super().text()
         if self.effects:
-            out.append("note: card effects are not modelled (summoning and battle only); these cards on the "
-                       "field have effects that may change the answer: " + ", ".join(self.effects))
-        return "\n".join(out)
+            out += ("\nnote: card effects are not modelled (summoning and battle only); these cards on the "
+                    "field have effects that may change the answer: " + ", ".join(self.effects))
+        return out
 
     def to_json(self) -> dict:
         return {"solved": self.solved, "already": self.already, "max_steps": self.max_steps,
@@ -124,13 +97,7 @@ def load_puzzle(path: str | Path, *, library: Library | None = None) -> Puzzle:
         if not goal:
             raise OracleError(f"the puzzle's objective is not a goal the solver knows: {objective!r}", source=source)
         return Puzzle(parse_position(imported.position, source=source, library=library), goal, source, objective)
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise OracleError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
-    except json.JSONDecodeError as exc:
-        raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", source=source) from None
-    return puzzle_from_json(doc, source=source, base=Path(path).parent, library=library)
+    return puzzle_from_json(jsonfile.read(path), source=source, base=Path(path).parent, library=library)
 
 
 def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None,
@@ -157,45 +124,11 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
                  library: Library | None = None, limit: int | None = None) -> Outcome:
     """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
     library = library or Library.load()
-    started = time.perf_counter()
     out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position))
-    ctl = control(puzzle.position, library, goal_facts(puzzle, library))
-    query = lambda k: clingo.Function("query", [clingo.Number(k)])
-
-    def left() -> float | None:
-        return None if timeout is None else max(0.01, timeout - (time.perf_counter() - started))
-
-    ctl.assign_external(query(0), True)
-    res = solve(ctl, limit=1, timeout=left())
-    ctl.release_external(query(0))
-    if res.models:
-        out.already = True
-        out.seconds = time.perf_counter() - started
-        return out
-    for k in range(1, max_steps + 1):
-        if timeout is not None and time.perf_counter() - started >= timeout:
-            out.stopped = f"stopped after the time limit of {timeout:g} s"
-            break
-        ctl.ground(step_parts(k))
-        ctl.assign_external(query(k), True)
-        want = 0 if all_lines else 1
-        if all_lines and limit:
-            want = max(1, limit - len(out.lines))
-        res = solve(ctl, limit=want, timeout=left(), project=True)
-        ctl.release_external(query(k))
-        for model in res.models:
-            out.lines.append([_step(puzzle.position, model, t) for t in range(1, k + 1)])
-        if res.stopped and "time limit" in res.stopped:
-            out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
-            break
-        out.searched = k
-        if out.lines and (not all_lines or (limit and len(out.lines) >= limit)):
-            if all_lines and limit and len(out.lines) >= limit:
-                out.stopped = f"stopped at the limit of {limit} lines"
-            break
-    out.lines.sort(key=lambda steps: (len(steps), [s.text() for s in steps]))
-    out.seconds = time.perf_counter() - started
-    return out
+    return incremental.search(
+        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library)), step_parts,
+        lambda shown, k: [_step(puzzle.position, shown, t) for t in range(1, k + 1)],
+        all_lines=all_lines, timeout=timeout, limit=limit, project=True)
 
 
 def field_effects(position: Position) -> list[str]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 import clingo
 
+from oracle.terms import value
 from oracle.yugioh.position import Position
 
 PLACE_LIST = {"hand": "hand", "deck": "deck", "graveyard": "graveyard", "banished": "banished",
@@ -33,7 +34,7 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     state = fluents(atoms, time)
     by: dict[str, list[tuple]] = defaultdict(list)
     for f in state:
-        by[f.name].append(tuple(_value(a) for a in f.arguments))
+        by[f.name].append(tuple(value(a) for a in f.arguments))
     flags = lambda name: {args[0] for args in by[name]}
     faceup_extra, summoned, changed = flags("faceup_extra"), flags("summoned_turn"), flags("changed_pos")
     proper, from_extra, attacked, set_cards = flags("proper"), flags("from_extra"), flags("attacked"), flags("set")
@@ -103,14 +104,6 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     doc = {"game": "yugioh", "rules": position.rules, "turn": turn, "players": players,
            "extra_monster_zones": emz}
     return doc
-
-
-def _value(sym: clingo.Symbol):
-    if sym.type == clingo.SymbolType.Number:
-        return sym.number
-    if sym.arguments:
-        return (sym.name, *(_value(a) for a in sym.arguments))
-    return sym.name
 
 
 def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> list[str]:

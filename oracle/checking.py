@@ -1,0 +1,50 @@
+"""Checking a line, the same for both games: the first illegal step, found one step more at a
+time on one control (multi-shot), and the report people read.  Each game grounds its own rules
+and reads its own models; the readings of the legal steps and the explanation of the illegal one
+stay with the game (oracle/yugioh/lines.py, oracle/duel_masters/lines.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import clingo
+
+from oracle.errors import OracleError
+from oracle.solver import solve
+
+
+def first_illegal(ctl: clingo.Control, steps: Sequence[Any], step_parts: Callable[[int], list], *,
+                  timeout: float | None, source: str) -> Any | None:
+    """The first of ``steps`` after which the line has no reading (None: every step is legal).
+
+    ``ctl`` is grounded for no step yet; step t is added with ``step_parts(t)``, so the control
+    keeps what it learned from the shorter prefixes."""
+    for s in steps:
+        ctl.ground(step_parts(s.number))
+        res = solve(ctl, limit=1, timeout=timeout)
+        if not res.models and res.stopped:
+            raise OracleError(f"{res.stopped} while checking {s.where}", source=source)
+        if not res.models:
+            return s
+    return None
+
+
+def report(results: Sequence[Any], status: str, message: str, details: Callable[[Any], list[str]]) -> str:
+    """A checked line in words: each step, legal (with ``details(result)`` below it) or illegal
+    (with its reasons), then the verdict."""
+    out = []
+    for r in results:
+        head = f"step {r.step.number}: {r.step.text()}"
+        if r.legal:
+            out.append(f"{head}  -- legal")
+            out += details(r)
+        else:
+            out.append(f"{head}  -- ILLEGAL")
+            out += [f"  - {s}" for s in r.reasons]
+    if status == "legal":
+        n = len(results)
+        out.append(f"the line is legal ({n} step{'s' if n != 1 else ''})")
+    elif message:
+        out.append(message)
+    return "\n".join(out)
