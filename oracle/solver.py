@@ -39,24 +39,44 @@ def make_control(
     arguments: Iterable[str] = (),
     parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
     messages: bool = False,
+    one_shot: bool = False,
 ) -> clingo.Control:
-    """A grounded clingo control for ``files`` plus the instance ``facts``."""
+    """A grounded clingo control for ``files`` plus the instance ``facts``.
+
+    With ``one_shot`` the caller grounds ``parts`` and nothing more, so only the statements of
+    those program parts are handed to clingo: clingo prepares every rule it is given, grounded
+    or not, and a single position's plays need the summon rules only, not the rules of the rest
+    of the turn, of goals or of the state after a step."""
     logger = None if messages else (lambda code, msg: None)
     ctl = clingo.Control(list(arguments), logger=logger)
+    wanted = {name for name, _ in parts} if one_shot else None
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in _parsed(tuple(str(p) for p in files)):
-            builder.add(statement)
+        for part, statement in _parsed(tuple(str(p) for p in files)):
+            if wanted is None or part in wanted:
+                builder.add(statement)
     ctl.add("base", [], facts)
     ctl.ground(list(parts))
     return ctl
 
 
 @lru_cache(maxsize=16)
-def _parsed(files: tuple[str, ...]) -> tuple[ast.AST, ...]:
-    # The rules are parsed once per process; handing clingo the parsed statements is several
-    # times faster than parsing the files again for every position.
-    statements: list[ast.AST] = []
-    ast.parse_files(list(files), statements.append)
+def _parsed(files: tuple[str, ...]) -> tuple[tuple[str, ast.AST], ...]:
+    """Every statement of ``files`` with the program part it belongs to.
+
+    The rules are parsed once per process; handing clingo the parsed statements is several
+    times faster than parsing the files again for every position."""
+    statements: list[tuple[str, ast.AST]] = []
+    part = "base"
+
+    def keep(statement: ast.AST) -> None:
+        nonlocal part
+        if statement.ast_type == ast.ASTType.Program:
+            part = statement.name
+        statements.append((part, statement))
+
+    for path in files:
+        part = "base"  # every file starts in the base part
+        ast.parse_files([path], keep)
     return tuple(statements)
 
 

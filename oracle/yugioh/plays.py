@@ -110,18 +110,13 @@ def as_position(position: Position | dict | str | Path, library: Library | None 
     return load_position(position, library=library)
 
 
-def ground(position: Position, instance: Instance, *, zones: bool = False, horizon: int = 1,
-           extra: str = "", effects: bool = True) -> clingo.Control:
-    """The rules core grounded for ``horizon`` steps of one position.
-
-    ``effects`` grounds what each step changes (asp/yugioh/effects.lp); the plays of a single
-    position leave it out, as nothing reads the state after their one step."""
+def ground(position: Position, instance: Instance, *, zones: bool = False, extra: str = "") -> clingo.Control:
+    """The rules core grounded for the one step of a position's plays: ``base`` and
+    ``step(1)``.  The rest of the turn (attacks), goals and the state after the step are other
+    program parts (lines.py grounds them), so they are not even handed to clingo here."""
     program = instance.program() + ("show_zones.\n" if zones else "") + extra
-    steps = range(1, horizon + 1)
-    parts = [("base", [])] + [("step", [clingo.Number(t)]) for t in steps]
-    if effects:
-        parts += [("effects", [clingo.Number(t)]) for t in steps]
-    return make_control(encoding("yugioh"), program, parts=parts)
+    parts = [("base", []), ("step", [clingo.Number(1)])]
+    return make_control(encoding("yugioh"), program, parts=parts, one_shot=True)
 
 
 def plays(position: Position | dict | str | Path, *, zones: bool = False, limit: int | None = None,
@@ -134,7 +129,7 @@ def plays(position: Position | dict | str | Path, *, zones: bool = False, limit:
     library = library or Library.load()
     position = as_position(position, library)
     instance = position_facts(position, library)
-    ctl = ground(position, instance, zones=zones, effects=False)
+    ctl = ground(position, instance, zones=zones)
     result = solve(ctl, limit=limit, timeout=timeout, project=True)
     found = PlayList(sorted((read_play(position, model) for model in result.models), key=Play.sort_key),
                      stopped=result.stopped, seconds=result.seconds, unsupported=instance.unsupported)
@@ -156,7 +151,7 @@ def accepts(position: Position, play: Play, library: Library | None = None) -> b
     """Whether the rules accept ``play`` on its own (strict mode, the play pinned)."""
     instance = position_facts(position, library)
     extra = "".join(f"{s}.\n" for s in given_facts(play))
-    return bool(solve(ground(position, instance, extra=extra, effects=False), limit=1).models)
+    return bool(solve(ground(position, instance, extra=extra), limit=1).models)
 
 
 # The summon a card would be brought out by, for "why is there no play of this card?".
@@ -194,7 +189,7 @@ def blockers(position: Position, slot: Slot, action: str, library: Library | Non
     attempt's atoms: the relaxed rules core, its failures minimised (docs/decisions.md)."""
     instance = position_facts(position, library)
     extra = f"relaxed.\n{fact('given_act', 1, action, slot.card.code)}.\n"
-    result = solve(ground(position, instance, extra=extra, effects=False), limit=1, timeout=timeout,
+    result = solve(ground(position, instance, extra=extra), limit=1, timeout=timeout,
                    optimal_only=True, atoms=True)
     if not result.models:
         return []
