@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 import clingo
 
 from oracle import wording
+from oracle.yugioh.cards import Library
 from oracle.yugioh.position import Position
 
 KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tribute_summon": "Tribute Summon",
@@ -92,7 +93,8 @@ class Context(wording.Context):
             if head in ("attribute", "race"):
                 return str(args[0]).replace("_", "-").upper() if head == "attribute" else str(args[0]).replace("_", "-").title()
             if head == "archetype":
-                return f"archetype {args[0]}"
+                name = Library.load().archetype_name(args[0])
+                return f'"{name}"' if name else f"archetype {args[0]:#x}"
             if head == "loc":
                 return {"graveyard": "in your GY", "field": "on the field", "hand": "in your hand", "deck": "in your Deck",
                         "extra": "in your Extra Deck", "banished": "banished", "emz": "in an Extra Monster Zone"}.get(args[0], str(args[0]))
@@ -173,6 +175,9 @@ SENTENCES: dict[str, S] = {
     "not_different": lambda c, x, a, b: f"the materials must all have different {_prop(x)}s: {c.name(a)} and {c.name(b)} share one",
     "not_same": lambda c, x, a, b: f"the materials must share one {_prop(x)}: {c.name(a)} and {c.name(b)} do not",
     # procedures.lp
+    "normal_condition": lambda c, i, p, k, n: f"{c.name(i)} can be Normal Summoned only if {_cond_words(c, i, k, p)}; {_cond_found(c, i, k, n)}",
+    "no_tribute_condition": lambda c, i, p, k, n: f"{c.name(i)} is Normal Summoned without Tributing only if {_cond_words(c, i, k, p)}; {_cond_found(c, i, k, n)}",
+    "normal_set_only": lambda c, i: f"{c.name(i)} cannot be Normal Summoned (but it can be Normal Set)",
     "proc_condition": lambda c, i, k, n: f"{c.name(i)} can be Special Summoned by its own procedure only if {_cond_words(c, i, k)}; {_cond_found(c, i, k, n)}",
     "opponent_not_more": lambda c, i, a, b: f"{c.name(i)} can be Special Summoned by its own procedure only if your opponent controls more monsters than you do; they control {a}, you control {b}",
     "cost_not_yours": lambda c, m, i: f"{c.name(i)}'s procedure cannot use {c.name(m)}: it is not in a place of yours the procedure takes from",
@@ -213,9 +218,17 @@ SENTENCES: dict[str, S] = {
 _WHERE = {"field": "", "graveyard": " in your GY", "hand": " in your hand"}
 
 
-def _cond(c: Context, i: int, k: int) -> tuple | None:
+def _proc_of(c: Context, i: int, p: int | None) -> tuple[int, int] | None:
+    """(card code, procedure): procedure ``p`` of card ``i`` when given (a Normal Summon
+    condition), else the procedure summoning at this step."""
+    if p is None:
+        return c.summoned()
+    return (c.position.slot(i).card.code, p) if isinstance(i, int) and 1 <= i <= len(c.position.slots) else None
+
+
+def _cond(c: Context, i: int, k: int, p: int | None = None) -> tuple | None:
     """The count(Who,Where,Min,Max) term of condition k of the procedure in use, if known."""
-    s = c.summoned()
+    s = _proc_of(c, i, p)
     code = c.position.slot(i).card.code if isinstance(i, int) and 1 <= i <= len(c.position.slots) else None
     for (_c, _p, _k, term) in c.find("proc_cond", s[0] if s else code, s[1] if s else None, k):
         if isinstance(term, tuple) and term[0] == "count":
@@ -223,10 +236,10 @@ def _cond(c: Context, i: int, k: int) -> tuple | None:
     return None
 
 
-def _cond_words(c: Context, i: int, k: int) -> str:
+def _cond_words(c: Context, i: int, k: int, p: int | None = None) -> str:
     """"you control no monsters", "you have exactly 3 DARK monsters in your GY", ..."""
-    term = _cond(c, i, k)
-    s = c.summoned()
+    term = _cond(c, i, k, p)
+    s = _proc_of(c, i, p)
     if term is None or s is None:
         return "its condition holds"
     _, who, where, lo, hi = term

@@ -1036,14 +1036,20 @@ def hand_procedures(card: Card, lib: Library) -> tuple[list[HandProcedure], str 
     return procs, None
 
 
-def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.Symbol]:
-    c, pn, f, num = clingo.Number(code), clingo.Number(p), clingo.Function, clingo.Number
-    facts = [f("proc", [c, pn, f("hand_procedure")])]
+def _cond_facts(c: clingo.Symbol, pn: clingo.Symbol, proc: HandProcedure) -> list[clingo.Symbol]:
+    f, num = clingo.Function, clingo.Number
+    facts = []
     for k, (who, where, lo, hi, alts) in enumerate(proc.conds, 1):
         facts.append(f("proc_cond", [c, pn, num(k), f("count", [f(who), f(where), num(lo), num(hi)])]))
         for a, alt in enumerate(alts, 1):
             lits = sorted(alt, key=_lit_order) or [("pos", ("any",))]
             facts += [f("cond_filter", [c, pn, num(k), num(a), f(sign), _atom_symbol(atom)]) for sign, atom in lits]
+    return facts
+
+
+def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.Symbol]:
+    c, pn, f, num = clingo.Number(code), clingo.Number(p), clingo.Function, clingo.Number
+    facts = [f("proc", [c, pn, f("hand_procedure")])] + _cond_facts(c, pn, proc)
     if proc.more_monsters:
         facts.append(f("proc_cond", [c, pn, num(len(proc.conds) + 1), f("more_monsters", [f("opp")])]))
     for g, (how, group) in enumerate(proc.costs, 1):
@@ -1063,6 +1069,57 @@ def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.
     if proc.once_per_turn:
         facts.append(f("proc_limit", [c, pn, f("once_per_turn")]))
     return facts
+
+
+# Normal Summon procedures --------------------------------------------------------------------
+# "You can Normal Summon this card without Tributing[, but its original ATK becomes 1800]." (maybe
+# "If COND, ..."): a Normal Summon of a Level 5+ monster with no Tribute (proc no_tribute).
+# "Cannot be Normal Summoned (but can be Normal Set)." (no_normal_summon) and "Cannot be Normal
+# Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated).  The
+# conditions use the same frames as hand procedures.  A stat change after "but" is not modelled
+# (noted): the oracle reads printed ATK/DEF.
+_NS_FREE = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Normal Summon this card without Tributing(?P<but>,? but .+)?\.$")
+_NS_CANNOT = re.compile(r"^(?:This card )?[Cc]annot be Normal Summoned(?P<set> \(but can be Normal Set\))?"
+                        r"(?:,? unless (?P<unless>.+?)|,? if (?P<if>.+?))?\.$")
+_NS_MARK = re.compile(r"Normal Summon this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
+
+
+def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, HandProcedure]], list[str], str | None]:
+    """(kind, conditions) of each Normal Summon procedure or condition, notes, and the reason a
+    sentence is not read (then the card is never Normal Summoned: no_normal_summon)."""
+    out: list[tuple[str, HandProcedure]] = []
+    notes: list[str] = []
+    for s in _sentences(card.monster_text.replace("\n", " ")):
+        if not _NS_MARK.search(s):
+            continue
+        free, cannot = _NS_FREE.match(s), _NS_CANNOT.match(s)
+        try:
+            if free:
+                proc = HandProcedure()
+                if free.group("cond"):
+                    _conditions(free.group("cond"), proc, lib)
+                out.append(("no_tribute", proc))
+                if free.group("but"):
+                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({free.group('but').strip(', ')!r})")
+            elif cannot and (cannot.group("unless") or cannot.group("if")):
+                proc = HandProcedure()
+                _conditions(cannot.group("unless") or cannot.group("if"), proc, lib)
+                if cannot.group("if"):  # forbidden if COND: allowed while none of it is there
+                    if len(proc.conds) != 1 or proc.more_monsters or proc.conds[0][2] < 1:
+                        raise Unsupported(f"a negated condition not understood: {s!r}")
+                    who, where, lo, _, alts = proc.conds[0]
+                    proc.conds = [(who, where, 0, lo - 1, alts)]
+                out.append(("normal_condition", proc))
+            elif not cannot:
+                raise Unsupported(f"a Normal Summon rule not understood: {s!r}")
+        except Unsupported as e:
+            return [], notes, str(e)
+    return out, notes, None
+
+
+def normal_procedure_facts(code: int, p: int, kind: str, proc: HandProcedure) -> list[clingo.Symbol]:
+    c, pn = clingo.Number(code), clingo.Number(p)
+    return [clingo.Function("proc", [c, pn, clingo.Function(kind)])] + _cond_facts(c, pn, proc)
 
 
 # Ritual Spells ------------------------------------------------------------------------------
@@ -1277,9 +1334,18 @@ def requirements(card: Card, library: Library) -> Requirements:
         procs, why = hand_procedures(card, library)
         for p, proc in enumerate(procs):
             facts += hand_procedure_facts(card.code, p, proc)
+        nprocs, notes, nwhy = normal_procedures(card, library)
+        for p, (kind, proc) in enumerate(nprocs, len(procs)):
+            facts += normal_procedure_facts(card.code, p, kind, proc)
+        skipped += notes
+        if nwhy or re.search(r"[Cc]annot be Normal Summoned \(but can be Normal Set\)", text):
+            # Not read, or "(but can be Normal Set)": never Normal Summoned (a guess never is).
+            facts.append(f("no_normal_summon", [c]))
+            if nwhy:
+                skipped.append(f"never Normal Summoned, as this is not read: {nwhy}")
         if any(proc.first is False for proc in procs):
             facts.append(f("must_method", [c, f("special")]))  # "Must be Special Summoned (from your hand) by ..."
-        return Requirements(facts, procedure_unsupported=why)
+        return Requirements(facts, skipped=skipped, procedure_unsupported=why)
     return Requirements(facts)
 
 

@@ -1,0 +1,43 @@
+"""Normal Summon rules written on cards: without Tributing, under a condition, Set only."""
+from __future__ import annotations
+
+from yugioh_board import board, can, summons
+
+GAIA, ELPHIN, STEIN = "Charging Gaia the Fierce Knight", "Blackwing - Elphin the Raven", "Ghostrick Stein"
+KOZAKY = "Kozaky"
+
+
+def test_normal_summon_without_tributing():
+    pos = board(hand=[GAIA])
+    assert can(pos, "normal_summon", GAIA, [])
+    # The procedure is a Summon: a Set of a Level 7 still needs 2 Tributes.
+    assert not summons(pos, "normal_set") and not summons(pos, "tribute_set")
+    # And the ordinary Tribute Summon stays legal.
+    assert can(board(hand=[GAIA], field=[KOZAKY, "Petit Moth"]), "tribute_summon", GAIA, [KOZAKY, "Petit Moth"])
+
+
+def test_normal_summon_without_tributing_under_a_condition():
+    blackwing = "Blackwing - Bora the Spear"
+    assert can(board(hand=[ELPHIN], field=[blackwing]), "normal_summon", ELPHIN, [])
+    assert not can(board(hand=[ELPHIN], field=[KOZAKY]), "normal_summon", ELPHIN)
+    # A face-down Blackwing does not count.
+    assert not can(board(hand=[ELPHIN], field=[{"card": blackwing, "position": "set"}]), "normal_summon", ELPHIN)
+
+
+def test_cannot_be_normal_summoned_unless():
+    assert not can(board(hand=[STEIN]), "normal_summon", STEIN)
+    assert can(board(hand=[STEIN]), "normal_set", STEIN, [])
+    assert can(board(hand=[STEIN], field=["Ghostrick Jiangshi"]), "normal_summon", STEIN, [])
+
+
+def test_cannot_be_normal_summoned_if():
+    chameleon = "Masked Chameleon"
+    assert can(board(hand=[chameleon], field=[KOZAKY]), "normal_summon", chameleon, [])
+    assert not can(board(hand=[chameleon], field=["Summoned Skull"]), "normal_summon", chameleon)
+    assert can(board(hand=[chameleon], field=["Summoned Skull"]), "normal_set", chameleon, [])
+
+
+def test_set_only():
+    bot = "Dododo Bot"
+    assert not can(board(hand=[bot]), "normal_summon", bot)
+    assert can(board(hand=[bot]), "normal_set", bot, [])
