@@ -41,3 +41,12 @@ def test_set_only():
     bot = "Dododo Bot"
     assert not can(board(hand=[bot]), "normal_summon", bot)
     assert can(board(hand=[bot]), "normal_set", bot, [])
+
+
+def test_a_double_tribute_for_a_matching_monster():
+    horse = "Kaiser Sea Horse"  # 2 Tributes for a LIGHT monster
+    assert can(board(hand=["Blue-Eyes White Dragon"], field=[horse]), "tribute_summon", "Blue-Eyes White Dragon", [horse])
+    # Dark Magician is DARK: the Sea Horse is one Tribute, and one is not enough for a Level 7.
+    assert not summons(board(hand=["Dark Magician"], field=[horse]), "tribute_summon")
+    # For a Level 6, one Tribute either way.
+    assert can(board(hand=["Summoned Skull"], field=[horse]), "tribute_summon", "Summoned Skull", [horse])

@@ -1117,6 +1117,33 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, HandPro
     return out, notes, None
 
 
+# "This card can be treated as 2 Tributes for the Tribute Summon of a LIGHT monster."
+_DOUBLE = re.compile(r"^(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon of (?:a|an) (?P<what>.+)\.$")
+
+
+def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], str | None]:
+    """double_tribute(C,A,S,X): C counts as 2 Tributes for a monster matching alternative A."""
+    c, f, num = clingo.Number(card.code), clingo.Function, clingo.Number
+    for s in _sentences(card.monster_text.replace("\n", " ")):
+        if "treated as 2 Tributes" not in s:
+            continue
+        m = _DOUBLE.match(s)
+        if not m:
+            return [], f"a double Tribute not understood: {s!r}"
+        try:
+            _, obj = _object("1 " + m.group("what"), lib)
+        except Unsupported as e:
+            return [], str(e)
+        if len(obj.groups) != 1 or obj.constraints:
+            return [], f"a double Tribute not understood: {s!r}"
+        facts = []
+        for a, alt in enumerate(obj.groups[0].alts, 1):
+            lits = sorted(alt, key=_lit_order) or [("pos", ("any",))]
+            facts += [f("double_tribute", [c, num(a), f(sign), _atom_symbol(atom)]) for sign, atom in lits]
+        return facts, None
+    return [], None
+
+
 def normal_procedure_facts(code: int, p: int, kind: str, proc: HandProcedure) -> list[clingo.Symbol]:
     c, pn = clingo.Number(code), clingo.Number(p)
     return [clingo.Function("proc", [c, pn, clingo.Function(kind)])] + _cond_facts(c, pn, proc)
@@ -1334,6 +1361,10 @@ def requirements(card: Card, library: Library) -> Requirements:
         procs, why = hand_procedures(card, library)
         for p, proc in enumerate(procs):
             facts += hand_procedure_facts(card.code, p, proc)
+        double, dwhy = double_tribute_facts(card, library)
+        facts += double
+        if dwhy:
+            skipped.append(f"counts as 1 Tribute only, as this is not read: {dwhy}")
         nprocs, notes, nwhy = normal_procedures(card, library)
         for p, (kind, proc) in enumerate(nprocs, len(procs)):
             facts += normal_procedure_facts(card.code, p, kind, proc)
