@@ -72,7 +72,8 @@ def _parsed(files: tuple[str, ...]) -> tuple[tuple[str, ast.AST], ...]:
         nonlocal part
         if statement.ast_type == ast.ASTType.Program:
             part = statement.name
-        statements.append((part, statement))
+        if statement.ast_type != ast.ASTType.Comment:  # comments are for people, not clingo
+            statements.append((part, statement))
 
     for path in files:
         part = "base"  # every file starts in the base part
