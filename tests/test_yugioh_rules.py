@@ -281,3 +281,16 @@ def test_cannot_be_special_summoned_means_no_pendulum_summon_either():
     pos = board(hand=["Yata-Garasu", WARWOLF], st=scales)
     assert can(pos, "normal_summon", "Yata-Garasu", [])
     assert {s[1] for s in summons(pos, "pendulum_summon")} == {(WARWOLF,)}
+
+
+def test_must_be_pendulum_summoned_monsters_can_be_pendulum_summoned():
+    scales = ["Stargazer Magician", None, None, None, "Timegazer Magician"]
+    # Special-Summon-only, but "Must be Pendulum Summoned (from your hand)"; Level 12, so Scales 1 and 13.
+    pos = board(hand=["Odd-Eyes Revolution Dragon"], st=["Stargazer Magician", None, None, None, "Supreme King Gate Infinity"])
+    assert ("pendulum_summon", ("Odd-Eyes Revolution Dragon",), ()) in summons(pos, "pendulum_summon")
+    assert not summons(pos, "normal_summon") and not summons(pos, "tribute_summon")
+    # A Ritual monster that may be "either Ritual Summoned, or Pendulum Summoned from your hand".
+    graph = board(hand=["Odd-Eyes Pendulumgraph Dragon"], st=scales)
+    assert ("pendulum_summon", ("Odd-Eyes Pendulumgraph Dragon",), ()) in summons(graph, "pendulum_summon")
+    # Special-Summon-only without that wording: no.
+    assert not summons(board(hand=["Dark Armed Dragon"], st=scales), "pendulum_summon")

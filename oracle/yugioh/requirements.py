@@ -617,6 +617,10 @@ _CONTACT = re.compile(
 _MUST_SPELL = re.compile(r'Must (?P<first>first )?be Special Summoned with "(?P<spell>[^"]+)"\.')
 _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Special Summoned by \"|"
                        r"Must be Special Summoned \(from your Extra Deck\) by sending \d")
+# "Must be Pendulum Summoned (from your hand), or ..." (Odd-Eyes Revolution Dragon), "Must be
+# either Ritual Summoned, or Pendulum Summoned from your hand" (Odd-Eyes Pendulumgraph Dragon):
+# a Special-Summon-only or Ritual monster that a Pendulum Summon may still bring out.
+_PENDULUM_OK = re.compile(r"Must be (?:either Ritual Summoned, or )?Pendulum Summoned")
 # "Cannot be Special Summoned." (Spirit monsters, Yata-Garasu): not even by a Pendulum Summon.
 _NO_SPECIAL = re.compile(r"(?:^|[.:] )Cannot be Special Summoned\.")
 # "Requires 3 Tributes to Normal Summon (cannot be Normal Set)" (the Egyptian Gods).
@@ -1353,6 +1357,8 @@ def requirements(card: Card, library: Library) -> Requirements:
             facts.append(f("must_method", [c, f((m.group(1) or m.group(2)).lower())]))
         if _NO_SPECIAL.search(text):
             facts.append(f("no_special", [c]))
+        if _PENDULUM_OK.search(text):
+            facts.append(f("pendulum_allowed", [c]))
         tributes = _TRIBUTES.search(text)
         if tributes:
             facts.append(f("tributes_required", [c, clingo.Number(int(tributes.group(1)))]))
