@@ -50,3 +50,13 @@ def test_a_double_tribute_for_a_matching_monster():
     assert not summons(board(hand=["Dark Magician"], field=[horse]), "tribute_summon")
     # For a Level 6, one Tribute either way.
     assert can(board(hand=["Summoned Skull"], field=[horse]), "tribute_summon", "Summoned Skull", [horse])
+
+
+def test_tribute_summon_by_one_tribute_summoned_monster():
+    granmarg, monarch = "Granmarg the Mega Monarch", "Granmarg the Rock Monarch"
+    # Level 8: normally 2 Tributes; 1 Tribute Summoned monster is enough.
+    assert can(board(hand=[granmarg], field=[{"card": monarch, "tribute_summoned": True}]),
+               "tribute_summon", granmarg, [monarch])
+    assert not summons(board(hand=[granmarg], field=[monarch]), "tribute_summon")
+    # Not for a Set.
+    assert not summons(board(hand=[granmarg], field=[{"card": monarch, "tribute_summoned": True}]), "tribute_set")

@@ -61,7 +61,8 @@ def card_facts(card: Card) -> tuple[Symbol, ...]:
 # Flags of a monster on the field -> the fluent that holds for it at time 0.
 MONSTER_FLAGS = (("summoned_this_turn", "summoned_turn"), ("position_changed_this_turn", "changed_pos"),
                  ("attacked_this_turn", "attacked"), ("properly_summoned", "proper"),
-                 ("from_extra_deck", "from_extra"), ("normal_summoned", "normal_summoned"))
+                 ("from_extra_deck", "from_extra"), ("normal_summoned", "normal_summoned"),
+                 ("tribute_summoned", "tribute_summoned"))
 
 
 def slot_facts(slot: Slot) -> list[Symbol]:

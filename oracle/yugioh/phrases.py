@@ -128,6 +128,7 @@ def _table() -> dict[str, tuple[str, object]]:
         t[words] = ("where", loc)
     t["face-up"] = ("faceup", None)
     t["Normal Summoned/Set"] = ("normalsummoned", None)  # Salamangreat Almiraj, Clara & Rushka
+    t["Tribute Summoned"] = ("tributesummoned", None)  # the Mega Monarchs' Tribute
     t["/"] = ("slash", None)
     t["Link-"] = ("linkr", None)
     t["that was Special Summoned from the Extra Deck"] = ("from_extra", None)

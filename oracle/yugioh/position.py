@@ -29,7 +29,7 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
                "procedures_used_this_turn"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
-                "normal_summoned"}
+                "normal_summoned", "tribute_summoned"}
 ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
@@ -54,6 +54,7 @@ class Slot:
     properly_summoned: bool = True
     from_extra_deck: bool = False
     normal_summoned: bool = False        # Normal Summoned or Set (for "1 Normal Summoned/Set monster")
+    tribute_summoned: bool = False       # Tribute Summoned (for "Tributing 1 Tribute Summoned monster")
     attached_to: "Slot | None" = None
 
     @property
@@ -278,7 +279,8 @@ class _Reader:
                         attacked_this_turn=self.typed(entry, "attacked_this_turn", bool, where, False),
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
-                        normal_summoned=self.typed(entry, "normal_summoned", bool, where, False))
+                        normal_summoned=self.typed(entry, "normal_summoned", bool, where, False),
+                        tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False))
         materials = self.typed(entry, "materials", list, where, [])
         if materials and not card.is_xyz:
             raise self.error(f"{where}.materials", f"{card.name} is not an Xyz monster: only Xyz monsters have Xyz Materials")

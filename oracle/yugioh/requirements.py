@@ -131,7 +131,7 @@ def tokenize(line: str) -> list[Tok]:
 # Parser of material lines
 # --------------------------------------------------------------------------------------------
 QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank", "linkr",
-             "faceup", "normalsummoned"}
+             "faceup", "normalsummoned", "tributesummoned"}
 PROP_CATS = ("prop", "level", "rank")  # "with the same Level": Level/Rank are properties there
 
 
@@ -262,6 +262,8 @@ class _Parser:
             return [[("pos", ("faceup",))]]
         if tok.cat == "normalsummoned":
             return [[("pos", ("normal_summoned",))]]
+        if tok.cat == "tributesummoned":
+            return [[("pos", ("tribute_summoned",))]]
         if tok.cat in ("level", "rank", "linkr"):
             heads = [{"linkr": "link"}.get(tok.cat, tok.cat)]
             while self.at("slash"):  # "Level/Rank/Link 2"
@@ -1085,15 +1087,29 @@ def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.
 _NS_FREE = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Normal Summon this card without Tributing(?P<but>,? but .+)?\.$")
 _NS_CANNOT = re.compile(r"^(?:This card )?[Cc]annot be Normal Summoned(?P<set> \(but can be Normal Set\))?"
                         r"(?:,? unless (?P<unless>.+?)|,? if (?P<if>.+?))?\.$")
+# "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." (the Mega Monarchs),
+# "... by Tributing 1 "Gravekeeper's" monster.": its Tribute Summon takes those Tributes instead.
+_TRIBUTE_PROC = re.compile(r"^You can Tribute Summon this card by Tributing (?P<what>\d+ [^.]+?)\.$")
 _NS_MARK = re.compile(r"Normal Summon this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
 
 
-def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, HandProcedure]], list[str], str | None]:
-    """(kind, conditions) of each Normal Summon procedure or condition, notes, and the reason a
-    sentence is not read (then the card is never Normal Summoned: no_normal_summon)."""
-    out: list[tuple[str, HandProcedure]] = []
+def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]], list[str], str | None]:
+    """(kind, conditions or Tribute group) of each Normal Summon procedure or condition, notes,
+    and the reason a sentence is not read (then the card is never Normal Summoned:
+    no_normal_summon)."""
+    out: list[tuple[str, object]] = []
     notes: list[str] = []
     for s in _sentences(card.monster_text.replace("\n", " ")):
+        tribute = _TRIBUTE_PROC.match(s)
+        if tribute:
+            try:
+                _, obj = _object(tribute.group("what"), lib)
+            except Unsupported as e:
+                return [], notes, str(e)
+            if len(obj.groups) != 1 or obj.constraints:
+                return [], notes, f"a Tribute procedure not understood: {s!r}"
+            out.append(("tribute", obj.groups[0]))
+            continue
         if not _NS_MARK.search(s):
             continue
         free, cannot = _NS_FREE.match(s), _NS_CANNOT.match(s)
@@ -1148,8 +1164,10 @@ def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol],
     return [], None
 
 
-def normal_procedure_facts(code: int, p: int, kind: str, proc: HandProcedure) -> list[clingo.Symbol]:
+def normal_procedure_facts(code: int, p: int, kind: str, proc) -> list[clingo.Symbol]:
     c, pn = clingo.Number(code), clingo.Number(p)
+    if kind == "tribute":  # proc is the Group of Tributes
+        return procedure_facts(code, p, Procedure("tribute", [proc]))
     return [clingo.Function("proc", [c, pn, clingo.Function(kind)])] + _cond_facts(c, pn, proc)
 
 
@@ -1312,7 +1330,7 @@ def procedure_facts(code: int, p: int, proc: Procedure) -> list[clingo.Symbol]:
 
 
 def _lit_order(lit: Lit) -> tuple:
-    order = ["faceup", "normal_summoned", "level", "level_min", "level_max", "rank", "link_rating", "link_min", "link_max",
+    order = ["faceup", "normal_summoned", "tribute_summoned", "level", "level_min", "level_max", "rank", "link_rating", "link_min", "link_max",
              "attribute", "race", "archetype", "name", "kind", "from_extra", "loc", "atk", "atk_min",
              "atk_max", "def", "def_min", "def_max", "any"]
     sign, atom = lit
@@ -1454,6 +1472,8 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
             words.append("face-up")
         elif name == "normal_summoned":
             words.append("Normal Summoned/Set")
+        elif name == "tribute_summoned":
+            words.append("Tribute Summoned")
         elif name in ("link_rating", "link_min", "link_max"):
             words.append(f"Link-{val}" + {"link_min": " or higher", "link_max": " or lower"}.get(name, ""))
         elif name == "loc":
