@@ -20,8 +20,6 @@ class SolveResult:
     """The shown atoms of every model found, and whether the search was complete."""
 
     models: list[list[clingo.Symbol]] = field(default_factory=list)
-    exhausted: bool = True
-    satisfiable: bool | None = None
     stopped: str | None = None  # why the enumeration stopped early, in plain words
     seconds: float = 0.0
     costs: list[list[int]] = field(default_factory=list)
@@ -38,7 +36,6 @@ def make_control(
     *,
     arguments: Iterable[str] = (),
     parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
-    messages: bool = False,
     one_shot: bool = False,
 ) -> clingo.Control:
     """A grounded clingo control for ``files`` plus the instance ``facts``.
@@ -47,8 +44,8 @@ def make_control(
     those program parts are handed to clingo: clingo prepares every rule it is given, grounded
     or not, and a single position's plays need the summon rules only, not the rules of the rest
     of the turn, of goals or of the state after a step."""
-    logger = None if messages else (lambda code, msg: None)
-    ctl = clingo.Control(list(arguments), logger=logger)
+    # clingo's warnings (undefined atoms and the like) are for encoding authors, not users.
+    ctl = clingo.Control(list(arguments), logger=lambda code, msg: None)
     wanted = {name for name, _ in parts} if one_shot else None
     with ast.ProgramBuilder(ctl) as builder:
         for part, statement in _parsed(tuple(str(p) for p in files)):
@@ -88,7 +85,6 @@ def solve(
     timeout: float | None = None,
     project: bool = False,
     optimal_only: bool = False,
-    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
     atoms: bool = False,
 ) -> SolveResult:
     """Enumerate models of a grounded control.
@@ -116,14 +112,12 @@ def solve(
         if atoms:
             result.atoms.append(list(model.symbols(atoms=True)))
 
-    with ctl.solve(on_model=on_model, assumptions=list(assumptions), async_=True) as handle:
+    with ctl.solve(on_model=on_model, async_=True) as handle:
         finished = handle.wait(timeout) if timeout else handle.wait()
         if not finished:
             handle.cancel()
         outcome = handle.get()
     result.seconds = time.perf_counter() - started
-    result.exhausted = bool(outcome.exhausted)
-    result.satisfiable = outcome.satisfiable
     if not finished:
         result.stopped = f"stopped after the time limit of {timeout:g} s"
     elif limit and len(result.models) >= limit and not outcome.exhausted:
