@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from oracle import jsonfile
+from oracle import game, jsonfile
 from oracle.errors import OracleError
 
 
@@ -23,7 +23,7 @@ class OracleGroup(click.Group):
 @click.group(cls=OracleGroup)
 @click.version_option(package_name="summon-oracle")
 def main() -> None:
-    """A ruling oracle for summons in trading card games (Yu-Gi-Oh!, Duel Masters)."""
+    """A ruling oracle for summons in trading card games (Yu-Gi-Oh!, Duel Masters) and MMO summoner skills."""
 
 
 def read_document(path: str) -> dict:
@@ -50,42 +50,17 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
     Yu-Gi-Oh!: the summons and position changes of the turn player.  Duel Masters: the summons
     of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments."""
     doc = read_document(position)
-    game = doc.get("game", "yugioh")
-    if game == "duel-masters":
-        from oracle import duel_masters
-
-        text, complete = duel_masters.run_plays(doc, position, as_json=as_json, count=count,
-                                                all_payments=all_payments, explain=explain,
-                                                limit=limit, timeout=timeout)
-        click.echo(text)
-        if not complete:
-            sys.exit(3)
-        return
-    if game != "yugioh":
-        raise OracleError(f"unknown game {game!r}; use yugioh or duel-masters", source=position, field="game")
-    from oracle.yugioh import report
-    from oracle.yugioh.plays import plays as yugioh_plays
-    from oracle.yugioh.position import parse_position
-
-    pos = parse_position(doc, source=position)
-    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout)
-    if count:
-        click.echo(len(found))
-    elif as_json:
-        click.echo(report.plays_json(found))
-    else:
-        click.echo(report.plays_table(pos, found))
-    if explain:
-        click.echo(report.explanations(pos, found))
-    if not found.complete:
-        click.echo(f"incomplete: {found.stopped}; {len(found)} plays found so far", err=True)
-        sys.exit(3)
+    status = game.of_position(doc, position).plays(
+        doc, position, as_json=as_json, count=count, zones=zones, explain=explain, all_payments=all_payments,
+        limit=limit, timeout=timeout)
+    if status:
+        sys.exit(status)
 
 
 def _register() -> None:
     """Subcommand groups that live beside their features."""
     from oracle.yugioh.cards_cli import cards, deck
-    from oracle.yugioh.lines_cli import check, solve
+    from oracle.lines_cli import check, solve
     from oracle.yugioh.puzzle_cli import puzzle
 
     for group in (cards, deck, puzzle, check, solve):

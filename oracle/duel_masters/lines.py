@@ -222,29 +222,6 @@ def position_doc(ref: Any, override: Any, base: Path, source: str) -> tuple[dict
     return doc, where
 
 
-def is_duel_masters(path: str | Path, position: str | Path | None = None) -> bool:
-    """Whether a line or puzzle file is about a Duel Masters position (CLI dispatch)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-        base = Path(path).parent
-        if str(path).endswith(".json") or text.lstrip().startswith("{"):
-            ref = json.loads(text).get("position")
-        else:
-            m = re.search(r'^\s*position\s+"((?:[^"\\]|\\.)*)"', text, re.MULTILINE)
-            ref = json.loads(f'"{m.group(1)}"') if m else None
-    except Exception:  # noqa: BLE001 -- anything unreadable is left to the Yu-Gi-Oh! reader to report
-        return False
-    # The position given on the command line decides; if it cannot be read, the line's own does
-    # (and the Duel Masters reader then reports the unreadable file).
-    for override in ((position, None) if position is not None else (None,)):
-        try:
-            doc, _ = position_doc(ref, override, base, str(path))
-            return doc.get("game") == "duel-masters"
-        except Exception:  # noqa: BLE001, S112 -- try the next source
-            continue
-    return False
-
-
 def load_line(path: str | Path, *, position: str | Path | None = None) -> Line:
     """A line file: JSON (``.json`` or starting with ``{``) or the text form."""
     ref, steps = linefile.read_line(path, parse_step, _step_object)

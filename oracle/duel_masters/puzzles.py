@@ -105,16 +105,6 @@ def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
     return out
 
 
-def is_puzzle(path: str | Path) -> bool:
-    """Whether a puzzle file holds a Duel Masters position (CLI dispatch)."""
-    try:
-        doc = jsonfile.read(path)
-        pdoc, _ = position_doc(doc.get("position"), None, Path(path).parent, str(path))
-        return pdoc.get("game") == "duel-masters"
-    except Exception:  # noqa: BLE001 -- anything unreadable is left to the Yu-Gi-Oh! reader to report
-        return False
-
-
 def load_puzzle(path: str | Path) -> Puzzle:
     return puzzle_from_json(jsonfile.read(path), source=str(path), base=Path(path).parent)
 

@@ -1,4 +1,5 @@
-"""``oracle check LINE`` and ``oracle solve PUZZLE`` (registered by ``oracle.cli``)."""
+"""``oracle check LINE`` and ``oracle solve PUZZLE`` for every game (registered by ``oracle.cli``):
+the game of the position a file names (oracle/game.py) reads, checks and solves."""
 from __future__ import annotations
 
 import json
@@ -6,6 +7,8 @@ import sys
 from pathlib import Path
 
 import click
+
+from oracle import game
 
 
 @click.command("check")
@@ -23,12 +26,8 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
     Prints each step as legal or illegal with the state after it; stops at the first illegal
     step and says which rules it breaks.  Exit status: 0 legal, 1 illegal or ambiguous.
     """
-    from oracle.duel_masters import lines as dm_lines
-    from oracle.yugioh.lines import check_line, load_line
-
-    if dm_lines.is_duel_masters(line, position):  # "game": "duel-masters": the Duel Masters pack
-        check_line, load_line = dm_lines.check_line, dm_lines.load_line
-    result = check_line(load_line(line, position=position), timeout=timeout)
+    rules = game.of_line(line, position)
+    result = rules.check_line(rules.load_line(line, position=position), timeout=timeout)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -58,13 +57,9 @@ def solve(puzzle: str, all_lines: bool, max_steps: int, timeout: float | None, l
     Duel Masters ("game": "duel-masters"): {"summon": NAME}, {"board": [NAMES]}, {"creatures": N}.
     Exit status: 0 a line was found, 1 no line within the bound, 3 stopped by the time limit.
     """
-    from oracle.duel_masters import puzzles as dm_solve
-    from oracle.yugioh.solve import load_puzzle, solve_puzzle
-
-    if dm_solve.is_puzzle(puzzle):  # "game": "duel-masters": the Duel Masters pack
-        load_puzzle, solve_puzzle = dm_solve.load_puzzle, dm_solve.solve_puzzle
-    outcome = solve_puzzle(load_puzzle(puzzle), max_steps=max_steps, all_lines=all_lines, timeout=timeout,
-                           limit=limit)
+    rules = game.of_puzzle(puzzle)
+    outcome = rules.solve_puzzle(rules.load_puzzle(puzzle), max_steps=max_steps, all_lines=all_lines,
+                                 timeout=timeout, limit=limit)
     click.echo(json.dumps(outcome.to_json(), indent=2) if as_json else outcome.text())
     if not outcome.solved:
         sys.exit(3 if outcome.stopped else 1)

@@ -1,0 +1,37 @@
+"""Duel Masters as a plug-in of the commands (oracle/game.py): thin calls of the package's own functions."""
+from __future__ import annotations
+
+import click
+
+from oracle.duel_masters import run_plays
+from oracle.duel_masters.lines import check_line, load_line
+from oracle.duel_masters.position import Position, parse_position
+from oracle.duel_masters.puzzles import load_puzzle, solve_puzzle
+from oracle.game import Game
+
+
+def read_position(doc: dict, source: str) -> Position:
+    return parse_position(doc, source)
+
+
+def describe(position: Position) -> list[str]:
+    """Where each card is, player by player and zone by zone (in the order the position gives them)."""
+    where: dict[tuple[int, str], list[str]] = {}
+    for i in position.instances:
+        cell = i.card.name + (" (tapped)" if i.tapped else "")
+        where.setdefault((i.player, i.zone.replace("_", " ")), []).append(cell)
+    return [f"P{p} {zone}: {', '.join(cells)}" for (p, zone), cells in where.items()]
+
+
+def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False, all_payments: bool = False,
+          explain: bool = False, limit: int | None = None, timeout: float | None = None, **_: object) -> int:
+    """``oracle plays``: the summons of the player whose timing it is, with payments."""
+    text, complete = run_plays(doc, source, as_json=as_json, count=count, all_payments=all_payments,
+                               explain=explain, limit=limit, timeout=timeout)
+    click.echo(text)
+    return 0 if complete else 3
+
+
+GAME = Game(name="duel-masters", title="Duel Masters", read_position=read_position, describe=describe,
+            plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
+            solve_puzzle=solve_puzzle)

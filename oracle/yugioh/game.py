@@ -1,0 +1,48 @@
+"""Yu-Gi-Oh! as a plug-in of the commands (oracle/game.py): thin calls of the package's own functions."""
+from __future__ import annotations
+
+import click
+
+from oracle.game import Game
+from oracle.yugioh.lines import check_line, load_line
+from oracle.yugioh.position import Position, parse_position
+from oracle.yugioh.solve import load_puzzle, solve_puzzle
+
+
+def read_position(doc: dict, source: str) -> Position:
+    return parse_position(doc, source=source)
+
+
+def describe(position: Position) -> list[str]:
+    """Where each card is, player by player and zone by zone (in the order the position gives them)."""
+    where: dict[tuple[int, str], list[str]] = {}
+    for s in position.slots:
+        cell = s.card.name + (f" ({s.position})" if s.position else "")
+        where.setdefault((s.controller, s.location.replace("_", " ")), []).append(cell)
+    return [f"P{p} {zone}: {', '.join(cells)}" for (p, zone), cells in where.items()]
+
+
+def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False, zones: bool = False,
+          explain: bool = False, limit: int | None = None, timeout: float | None = None, **_: object) -> int:
+    """``oracle plays``: the summons and position changes of the turn player."""
+    from oracle.yugioh import report
+    from oracle.yugioh.plays import plays as yugioh_plays
+
+    pos = read_position(doc, source)
+    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout)
+    if count:
+        click.echo(len(found))
+    elif as_json:
+        click.echo(report.plays_json(found))
+    else:
+        click.echo(report.plays_table(pos, found))
+    if explain:
+        click.echo(report.explanations(pos, found))
+    if not found.complete:
+        click.echo(f"incomplete: {found.stopped}; {len(found)} plays found so far", err=True)
+        return 3
+    return 0
+
+
+GAME = Game(name="yugioh", title="Yu-Gi-Oh!", read_position=read_position, describe=describe, plays=plays,
+            load_line=load_line, check_line=check_line, load_puzzle=load_puzzle, solve_puzzle=solve_puzzle)
