@@ -25,6 +25,7 @@ from oracle.errors import OracleError
 GAMES = {
     "yugioh": "oracle.yugioh.game",
     "duel-masters": "oracle.duel_masters.game",
+    "skills": "oracle.skills.game",
 }
 # A position without "game" is a Yu-Gi-Oh! position (the format predates the other games).
 DEFAULT = "yugioh"
