@@ -83,6 +83,7 @@ SENTENCES: dict[str, Callable[..., str]] = {
     "cooling": lambda ctx, s: f"{_skill(ctx, s)} is on cooldown (wait first)",
     "nothing_cooling": lambda ctx: "nothing is on cooldown: there is nothing to wait for",
     "not_learned": lambda ctx, s: f"{_skill(ctx, s)} is not learned",
+    "passive": lambda ctx, s: f"{_skill(ctx, s)} is a passive skill: it is held, not cast",
     "requires": _requires,
     "needs_unit": _needs_unit,
     "replaced": lambda ctx, s, s2: f"replaced by its upgrade {_skill(ctx, s2)}",
