@@ -48,7 +48,8 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
     """List every legal play from POSITION (a position JSON file).
 
     Yu-Gi-Oh!: the summons and position changes of the turn player.  Duel Masters: the summons
-    of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments."""
+    of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments.
+    Skills: every castable skill of a summoner, with the units each can sacrifice."""
     doc = read_document(position)
     status = game.of_position(doc, position).plays(
         doc, position, as_json=as_json, count=count, zones=zones, explain=explain, all_payments=all_payments,

@@ -48,7 +48,6 @@ class Game:
     """
 
     name: str
-    title: str
     read_position: Callable[[dict, str], Any]
     describe: Callable[[Any], list[str]]
     plays: Callable[..., int]

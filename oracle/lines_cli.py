@@ -55,6 +55,7 @@ def solve(puzzle: str, all_lines: bool, max_steps: int, timeout: float | None, l
 
     Goals: {"summon": NAME}, {"board": [NAMES]}, {"monsters": N}, {"damage": N}, {"win": true};
     Duel Masters ("game": "duel-masters"): {"summon": NAME}, {"board": [NAMES]}, {"creatures": N}.
+    Skills ("game": "skills"): {"have": KIND}, {"units": {KIND: N}}, {"merged": KIND}, {"every": GROUP}.
     Exit status: 0 a line was found, 1 no line within the bound, 3 stopped by the time limit.
     """
     rules = game.of_puzzle(puzzle)

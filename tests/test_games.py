@@ -24,7 +24,7 @@ def test_each_game_implements_the_interface(name):
     g = game.get(name)
     assert g.name == name
     for f in dataclasses.fields(game.Game):
-        if f.name not in ("name", "title", "picture"):
+        if f.name not in ("name", "picture"):
             assert callable(getattr(g, f.name)), f.name
 
 
@@ -85,3 +85,16 @@ def test_files_go_to_the_game_of_their_position(tmp_path):
     assert game.of_puzzle(tmp_path / "z.json").name == "duel-masters"
     # an unreadable file goes to the default game, whose reader says what is wrong
     assert game.of_puzzle(tmp_path / "missing.json").name == game.DEFAULT
+
+
+@pytest.mark.parametrize("name, path", [
+    ("yugioh", "facts/positions/junk-synchron.json"),
+    ("duel-masters", "facts/positions/dm-minimal.json"),
+    ("skills", "facts/positions/skills-d2-necromancer.json"),
+])
+def test_describe_says_a_position_in_words(name, path):
+    doc = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    g = game.of_position(doc, path)
+    assert g.name == name
+    lines = g.describe(g.read_position(doc, path))
+    assert lines and all(isinstance(x, str) and x for x in lines)

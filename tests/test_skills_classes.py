@@ -48,6 +48,15 @@ def test_a_new_class_is_data_only(tmp_path):
     assert castable({**pos, "class": str(tmp_path / "test-class.json")}) == {}
 
 
+def test_a_passive_may_lift_a_cap(tmp_path):
+    doc = json.loads(json.dumps(MINIMAL))
+    doc["skills"].append({"id": "pack_leader", "en": "Pack Leader", "type": "passive", "lifts_cap": "pet"})
+    cls = write_class(tmp_path, doc)
+    pos = {"game": "skills", "class": cls, "skills": {"Call Wolf": 1}, "mp": 10, "units": {"Wolf": 2}}
+    assert castable(pos) == {}
+    assert castable({**pos, "passives": ["Pack Leader"], "units": {"Wolf": 9}}) == {"call_wolf": [()]}
+
+
 @pytest.mark.parametrize("change, field, words", [
     (lambda d: d["skills"][0]["mp"].pop("assumed"), "skills[0].mp", "where it comes from"),
     (lambda d: d["groups"][0]["cap"].update(source="nowhere"), "groups[0].cap.source", "unknown source"),

@@ -37,6 +37,20 @@ def test_plays_lists_castable_skills_with_their_choices_and_explains_the_others(
     assert counted.output.strip() == "4"
 
 
+def test_a_stopped_enumeration_says_so_and_exits_3(tmp_path):
+    path = write(tmp_path, position("dnf-summoner", KING, units={"亞德炎": 1, "冰奈斯": 1}))
+    out = run("plays", path, "--limit", "2")
+    assert out.exit_code == 3 and "(incomplete: stopped at the limit of 2 answers)" in out.output
+
+
+def test_check_takes_the_position_from_the_command_line(tmp_path):
+    write(tmp_path, position("dnf-summoner", KING), "empty.json")
+    full = write(tmp_path, position("dnf-summoner", KING, units={"亞德炎": 3}), "full.json")
+    line = write(tmp_path, 'position "empty.json"\ncast "精靈召喚：伊伽貝拉"\n', "line.txt")
+    assert run("check", line).exit_code == 1
+    assert run("check", line, "--position", full).exit_code == 0
+
+
 def test_plays_json_names_skills_in_both_languages(tmp_path):
     path = write(tmp_path, position("dnf-summoner", KING, units={"亞德炎": 3}))
     doc = json.loads(run("plays", path, "--json", "--explain").output)

@@ -32,6 +32,6 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
     return 0 if complete else 3
 
 
-GAME = Game(name="duel-masters", title="Duel Masters", read_position=read_position, describe=describe,
+GAME = Game(name="duel-masters", read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
             solve_puzzle=solve_puzzle)

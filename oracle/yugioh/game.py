@@ -44,5 +44,5 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
     return 0
 
 
-GAME = Game(name="yugioh", title="Yu-Gi-Oh!", read_position=read_position, describe=describe, plays=plays,
+GAME = Game(name="yugioh", read_position=read_position, describe=describe, plays=plays,
             load_line=load_line, check_line=check_line, load_puzzle=load_puzzle, solve_puzzle=solve_puzzle)
