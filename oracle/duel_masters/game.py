@@ -4,9 +4,7 @@ from __future__ import annotations
 import click
 
 from oracle.duel_masters import run_plays
-from oracle.duel_masters.lines import check_line, load_line
 from oracle.duel_masters.position import Position, parse_position
-from oracle.duel_masters.puzzles import load_puzzle, solve_puzzle
 from oracle.game import Game
 
 
@@ -30,6 +28,31 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
                                explain=explain, limit=limit, timeout=timeout)
     click.echo(text)
     return 0 if complete else 3
+
+
+# Lines and puzzles are imported when a command asks for them, not by ``oracle plays``.
+def load_line(path, **options):
+    from oracle.duel_masters.lines import load_line
+
+    return load_line(path, **options)
+
+
+def check_line(line, **options):
+    from oracle.duel_masters.lines import check_line
+
+    return check_line(line, **options)
+
+
+def load_puzzle(path):
+    from oracle.duel_masters.puzzles import load_puzzle
+
+    return load_puzzle(path)
+
+
+def solve_puzzle(puzzle, **options):
+    from oracle.duel_masters.puzzles import solve_puzzle
+
+    return solve_puzzle(puzzle, **options)
 
 
 GAME = Game(name="duel-masters", read_position=read_position, describe=describe,

@@ -4,9 +4,7 @@ from __future__ import annotations
 import click
 
 from oracle.game import Game
-from oracle.skills.lines import check_line, load_line
 from oracle.skills.position import Position, parse_position
-from oracle.skills.puzzles import load_puzzle, solve_puzzle
 
 
 def read_position(doc: dict, source: str) -> Position:
@@ -38,6 +36,31 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
                          timeout=timeout)
     click.echo(text)
     return 0 if complete else 3
+
+
+# Lines and puzzles are imported when a command asks for them, not by ``oracle plays``.
+def load_line(path, **options):
+    from oracle.skills.lines import load_line
+
+    return load_line(path, **options)
+
+
+def check_line(line, **options):
+    from oracle.skills.lines import check_line
+
+    return check_line(line, **options)
+
+
+def load_puzzle(path):
+    from oracle.skills.puzzles import load_puzzle
+
+    return load_puzzle(path)
+
+
+def solve_puzzle(puzzle, **options):
+    from oracle.skills.puzzles import solve_puzzle
+
+    return solve_puzzle(puzzle, **options)
 
 
 GAME = Game(name="skills", read_position=read_position, describe=describe,

@@ -223,6 +223,8 @@ class Model:
         """The state at time t as a position document (names in the position's language)."""
         pos = self.position
         doc = copy.deepcopy(pos.doc)
+        if str(doc.get("class", "")).endswith(".json"):
+            doc["class"] = pos.cls.source  # the class file, wherever the state is written
         doc["mp"] = self.mp[t]
         counts, nearby = self.count.get(t, {}), self.nearby.get(t, {})
         doc["units"] = {pos.name("unit", k): counts[k] for k in pos.cls.units if counts.get(k)}

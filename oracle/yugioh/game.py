@@ -4,9 +4,7 @@ from __future__ import annotations
 import click
 
 from oracle.game import Game
-from oracle.yugioh.lines import check_line, load_line
 from oracle.yugioh.position import Position, parse_position
-from oracle.yugioh.solve import load_puzzle, solve_puzzle
 
 
 def read_position(doc: dict, source: str) -> Position:
@@ -42,6 +40,31 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
         click.echo(f"incomplete: {found.stopped}; {len(found)} plays found so far", err=True)
         return 3
     return 0
+
+
+# Lines and puzzles are imported when a command asks for them, not by ``oracle plays``.
+def load_line(path, **options):
+    from oracle.yugioh.lines import load_line
+
+    return load_line(path, **options)
+
+
+def check_line(line, **options):
+    from oracle.yugioh.lines import check_line
+
+    return check_line(line, **options)
+
+
+def load_puzzle(path):
+    from oracle.yugioh.solve import load_puzzle
+
+    return load_puzzle(path)
+
+
+def solve_puzzle(puzzle, **options):
+    from oracle.yugioh.solve import solve_puzzle
+
+    return solve_puzzle(puzzle, **options)
 
 
 GAME = Game(name="yugioh", read_position=read_position, describe=describe, plays=plays,
