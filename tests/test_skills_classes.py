@@ -65,6 +65,8 @@ def test_a_passive_may_lift_a_cap(tmp_path):
     (lambda d: d["skills"][0]["summons"].update(unit="bear"), "skills[0].summons.unit", "unknown unit kind"),
     (lambda d: d["skills"][0].update(requires=[{"skill": "x", "level": {"value": 1, "assumed": "-"}}]),
      "skills[0].requires[0].skill", "unknown skill"),
+    (lambda d: d["skills"][0].update(sacrifice={"count": {"value": 1, "assumed": "-"}, "from": "pet"}),
+     "skills[0].sacrifice.except", "cannot sacrifice the kind it summons"),
 ])
 def test_a_bad_class_file_names_file_and_field(tmp_path, change, field, words):
     doc = json.loads(json.dumps(MINIMAL))

@@ -304,6 +304,11 @@ class _Reader:
                 raise self.error(f"{where}.sacrifice", 'a sacrifice takes "count" units, or "any": true (one or more)')
             count = self.param(d["count"], f"{where}.sacrifice.count", least=1) if "count" in d else None
             sk.sacrifice = (count, d["from"], list(d.get("except", [])))
+        if sk.summons and sk.sacrifice:
+            made, (_, source, excepted) = units[sk.summons[0]], sk.sacrifice
+            if (source == made.id or source in made.groups) and made.id not in excepted:
+                # the rules count a kind made or taken by a step, not both (asp/skills/units.lp)
+                raise self.error(f"{where}.sacrifice.except", f"a skill cannot sacrifice the kind it summons ({made.id})")
         for n, r in enumerate(s.get("requires", [])):
             r = self.obj(r, f"{where}.requires[{n}]", {"skill", "level"})
             sk.requires.append((r.get("skill"), self.param(r.get("level"), f"{where}.requires[{n}].level", least=1)))
@@ -313,6 +318,8 @@ class _Reader:
         sk.requires_unit, sk.devours, sk.upgrades = s.get("requires_unit"), s.get("devours"), s.get("upgrades")
         if sk.devours is not None and sk.devours not in units:
             raise self.error(f"{where}.devours", "a unit kind is expected")
+        if sk.devours is not None and sk.summons is not None:
+            raise self.error(f"{where}.devours", "a skill summons or devours, not both")
         if "raises_cap" in s:
             d = self.obj(s["raises_cap"], f"{where}.raises_cap", {"group", "to"})
             if d.get("group") not in groups and d.get("group") not in units:
