@@ -90,6 +90,7 @@ def _register() -> None:
 
     for group in (cards, deck, puzzle, check, solve):
         main.add_command(group)
+    from oracle.show_cli import show; main.add_command(show)  # noqa: E702 (one line: merges stay easy)
 
 
 _register()
