@@ -16,10 +16,17 @@ const state = {
   solutionStart: 0,
 };
 
+// "working…" is shown while any request or any refresh of the page is under way
+let pending = 0;
+function busy(delta) {
+  pending += delta;
+  $("busy").hidden = pending === 0;
+}
+
 async function api(path, body) {
   const options = body === undefined ? {} :
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  $("busy").hidden = false;
+  busy(+1);
   try {
     const response = await fetch(path, options);
     let answer;
@@ -27,7 +34,7 @@ async function api(path, body) {
     if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
     return answer;
   } finally {
-    $("busy").hidden = true;
+    busy(-1);
   }
 }
 
@@ -92,6 +99,15 @@ async function upload(file) {
 // --- the line -----------------------------------------------------------------------------------
 // Check the line from the start; on success show the state after it and its plays.
 async function refresh() {
+  busy(+1);
+  try {
+    return await redraw();
+  } finally {
+    busy(-1);
+  }
+}
+
+async function redraw() {
   say($("message"), "");
   if (state.steps.length) {
     let result;
