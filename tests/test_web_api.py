@@ -137,3 +137,15 @@ def test_bad_requests_get_one_line(client, path, body, status, words):
 
 def test_wrong_method(client):
     assert client.get("/plays").status_code == 405
+
+
+@pytest.mark.parametrize("name", ["example", "junk-synchron", "dm-charge", "dm-evolution-lock", "dm-shield-trigger",
+                                  "dm-ninja-strike"])
+def test_every_listed_play_is_a_step_the_checker_accepts(client, root, name):
+    # the page makes a play by sending its "step" to /check: each must read back as legal
+    position = doc(root, f"facts/positions/{name}.json")
+    listed = client.post("/plays", json={"position": position}).json()["plays"]
+    assert listed
+    for play in listed:
+        answer = client.post("/check", json={"position": position, "steps": [play["step"]]}).json()
+        assert answer["status"] == "legal", (play["step"], answer["message"])

@@ -137,3 +137,12 @@ def test_solve_a_bundled_puzzle_and_step_through_it(page):
     assert page.input_value("#export").splitlines()[1:] == steps
     if os.environ.get("ORACLE_SCREENSHOTS"):   # docs/explorer.png: scripts write it on demand
         page.screenshot(path=os.environ["ORACLE_SCREENSHOTS"], full_page=True)
+
+
+def test_duel_masters_charge(page):
+    load(page, "dm-charge")
+    assert "Mana zone (3: 3 untapped, 0 tapped)" in board_text(page)
+    page.click('#plays button.play[data-step^="charge \\"Faerie Life\\""]')
+    page.wait_for_selector("#line li.step")
+    page.wait_for_selector("#busy", state="hidden")
+    assert "Mana zone (4: 4 untapped, 0 tapped)" in board_text(page)

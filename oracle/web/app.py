@@ -148,10 +148,15 @@ def _plays(position: dict, timeout: float) -> dict:
     from oracle.yugioh.report import LABELS
 
     if _game(position) == "duel-masters":
-        from oracle import duel_masters
+        # (the package's own plays() is shadowed by its submodule plays once that is imported)
+        from oracle.duel_masters import solve_position
+        from oracle.duel_masters.plays import plays_from
+        from oracle.duel_masters.position import parse_position
 
-        found = duel_masters.plays(position, timeout=timeout, source="position")
-        return {"game": "duel-masters", "plays": [p.to_json() for p in found], "complete": True, "stopped": None}
+        parsed = parse_position(position, "position")
+        result = solve_position(parsed, timeout=timeout)
+        return {"game": "duel-masters", "plays": [{**p.to_json(), "step": _dm_step(p)} for p in plays_from(result, parsed)],
+                "complete": result.complete, "stopped": result.stopped}
     import oracle
 
     found = oracle.plays(position, timeout=timeout)
@@ -161,6 +166,19 @@ def _plays(position: dict, timeout: float) -> dict:
                     spell=p.spell.name if p.spell else None, cards=[c.name for c in p.cards])
         out.append({**p.to_json(), "label": LABELS[p.action], "step": step.text()})
     return {"game": "yugioh", "plays": out, "complete": found.complete, "stopped": found.stopped}
+
+
+def _dm_step(play) -> str:
+    """A Duel Masters play as a step of the text form: every choice it made named (the copy, the
+    method, the cards tapped, the evolution base), so that checking it reads it the same way."""
+    from oracle.duel_masters.lines import METHODS, Step
+
+    action = {"put_into_battle_zone": "put"}.get(play.action, play.action)
+    summon = action == "summon"
+    return Step(0, action, play.card["name"], zone=play.card["location"],
+                method=play.method if summon and play.method in METHODS else None,
+                paying=[p["card"]["name"] for p in play.payment] if summon else [],
+                on=[b["name"] for b in play.base] if summon else []).text()
 
 
 def _check(position: dict, steps: list, timeout: float) -> dict:

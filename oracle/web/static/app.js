@@ -225,13 +225,9 @@ function drawPlays() {
       span.textContent = mats;
       button.appendChild(span);
     }
-    if (play.step) {
-      button.dataset.step = play.step;
-      button.title = play.step;
-      button.addEventListener("click", () => makeStep(play.step));
-    } else {
-      button.disabled = true;  // Duel Masters plays are listed; moves are made with "Try a move"
-    }
+    button.dataset.step = play.step;   // the play as a step of the line, every choice named
+    button.title = play.step;
+    button.addEventListener("click", () => makeStep(play.step));
     item.appendChild(button);
     list.appendChild(item);
   }
