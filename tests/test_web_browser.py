@@ -146,3 +146,11 @@ def test_duel_masters_charge(page):
     page.wait_for_selector("#line li.step")
     page.wait_for_selector("#busy", state="hidden")
     assert "Mana zone (4: 4 untapped, 0 tapped)" in board_text(page)
+
+
+def test_a_solve_stopped_by_the_time_limit_says_so(page):
+    load(page, "13-six-summons")
+    page.fill("#time-limit", "0.001")
+    page.click("#solve")
+    page.wait_for_selector("#solution.stopped")
+    assert page.inner_text("#solution").startswith("the search stopped after the time limit of 0.001 s")

@@ -286,10 +286,11 @@ async function solve() {
     return;
   }
   const maxSteps = parseInt($("max-steps").value, 10) || 8;
+  const timeout = parseFloat($("time-limit").value) || 30;   // the server caps it at its --timeout
   say($("solution"), "solving…");
   let outcome;
   try {
-    outcome = await api("/solve", { position: state.current, goal, max_steps: maxSteps });
+    outcome = await api("/solve", { position: state.current, goal, max_steps: maxSteps, timeout });
   } catch (e) {
     say($("solution"), e.message, "error");
     return;
@@ -298,7 +299,8 @@ async function solve() {
   if (outcome.already) { say($("solution"), "the goal already holds: no step is needed", "legal"); return; }
   if (!outcome.solved) {
     const text = outcome.stopped
-      ? `stopped: ${outcome.stopped}; no line of ${outcome.searched} steps or fewer reaches the goal`
+      ? `the search ${outcome.stopped}: no line of ${outcome.searched} steps or fewer reaches the goal, ` +
+        "longer ones were not searched"
       : `no line of at most ${outcome.max_steps} steps reaches the goal`;
     say($("solution"), text, outcome.stopped ? "stopped" : "illegal");
     drawSolution();
