@@ -140,3 +140,9 @@ def test_default_path_never_imports_the_web_extra(root):
             "print(any(m.split('.')[0] in ('starlette', 'uvicorn', 'cairosvg') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_copies_are_one_line_in_the_lists():
+    svg = position_svg({"players": [{"graveyard": ["Sangan", "Dark Magician", "Sangan"]}, {}]})
+    words = texts(svg)
+    assert "GY (3)" in words and "Sangan ×2" in words and "Dark Magician" in words

@@ -149,3 +149,8 @@ def test_every_listed_play_is_a_step_the_checker_accepts(client, root, name):
     for play in listed:
         answer = client.post("/check", json={"position": position, "steps": [play["step"]]}).json()
         assert answer["status"] == "legal", (play["step"], answer["message"])
+
+
+def test_a_position_naming_a_file_on_the_server_is_refused(client):
+    res = client.post("/show", json={"position": {"players": [{"ydk": "/etc/hostname"}, {}]}})
+    assert res.status_code == 400 and "/import" in res.json()["error"]

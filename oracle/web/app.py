@@ -133,6 +133,10 @@ def _position(doc: dict) -> dict:
     position = doc.get("position")
     if not isinstance(position, dict):
         raise BadRequest('"position" is a position document (a JSON object, docs/positions.md)')
+    players = position.get("players")
+    if isinstance(players, list) and any(isinstance(p, dict) and "ydk" in p for p in players):
+        # a file name would be read on the server's disk: the API takes documents only
+        raise BadRequest('a position sent here lists its Deck; send a .ydk file to POST /import instead of "ydk"')
     return position
 
 

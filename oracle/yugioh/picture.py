@@ -282,22 +282,35 @@ def _panel(d: Drawing, position: Position, by_place: dict, x: float, y: float, t
         yy = y + 16 + n * per_player
         d.text(x + 10, yy, f"Player {p}" + (" (turn player)" if p == me else ""), size=11, weight="bold")
         yy += 16
-        room = int((per_player - 30) / 11.5) - 3
-        for name, title in (("extra_deck", "Extra Deck"), ("graveyard", "GY"), ("banished", "Banished")):
-            cards = by_place.get(("list", p, name), [])
-            d.text(x + 10, yy, f"{title} ({len(cards)})", size=10, weight="bold", fill="#4a4233")
+        # copies of a card are one line ("Sangan ×3"), in the order the list first names them
+        lists = [(title, _grouped(by_place.get(("list", p, name), [])), len(by_place.get(("list", p, name), [])))
+                 for name, title in (("extra_deck", "Extra Deck"), ("graveyard", "GY"), ("banished", "Banished"))]
+        room = int((per_player - 30) / 11.5) - 6   # lines for names, after the three headings and "more"s
+        total = sum(len(rows) for _, rows, _ in lists)
+        for title, rows, count in lists:
+            d.text(x + 10, yy, f"{title} ({count})", size=10, weight="bold", fill="#4a4233")
             yy += 12
-            show = cards[:max(0, min(len(cards), room // 3 if len(cards) > room // 3 else len(cards)))]
-            for s in show:
-                up = " (face-up)" if s.location == "extra_deck" and s.face_up else ""
-                label = (s.card.name + up)
-                d.rect(x + 14, yy - 7, 7, 7, fill=KIND_COLOURS[frame_kind(s.card)][0], stroke="#555", stroke_width=0.5)
-                d.text(x + 25, yy, label if len(label) <= 36 else label[:35] + "…", size=9, title=s.card.name)
+            # every name when they fit; otherwise each list its share of the lines
+            show = rows if total <= room else rows[:max(1, room * len(rows) // total)]
+            for label, card, n in show:
+                label += f" ×{n}" if n > 1 else ""
+                d.rect(x + 14, yy - 7, 7, 7, fill=KIND_COLOURS[frame_kind(card)][0], stroke="#555", stroke_width=0.5)
+                d.text(x + 25, yy, label if len(label) <= 36 else label[:35] + "…", size=9, title=card.name)
                 yy += 11
-            if len(cards) > len(show):
-                d.text(x + 18, yy, f"… and {len(cards) - len(show)} more", size=9, fill="#777", italic=True)
+            if len(rows) > len(show):
+                d.text(x + 18, yy, f"… and {sum(n for _, _, n in rows[len(show):])} more", size=9, fill="#777",
+                       italic=True)
                 yy += 11
             yy += 4
+
+
+def _grouped(slots: list[Slot]) -> list[tuple[str, Card, int]]:
+    """(label, card, copies) per distinct card of a list; face-up Extra Deck cards apart."""
+    out: dict[str, list] = {}
+    for s in slots:
+        label = s.card.name + (" (face-up)" if s.location == "extra_deck" and s.face_up else "")
+        out.setdefault(label, [label, s.card, 0])[2] += 1
+    return [tuple(row) for row in out.values()]
 
 
 def _stat(v: int | None) -> str:
