@@ -154,3 +154,20 @@ def test_a_solve_stopped_by_the_time_limit_says_so(page):
     page.click("#solve")
     page.wait_for_selector("#solution.stopped")
     assert page.inner_text("#solution").startswith("the search stopped after the time limit of 0.001 s")
+
+
+def test_open_a_deck_file(page, root):
+    page.set_input_files("#upload", str(root / "facts/yugioh/decks/example.ydk"))
+    page.wait_for_function("document.getElementById('title').textContent.startsWith('example.ydk ')")
+    page.wait_for_selector("#busy", state="hidden")
+    assert "Hand (5)" in board_text(page)
+    assert "the first 5 cards of the Main Deck are in the hand" in page.inner_text("#message")
+
+
+def test_open_an_edopro_puzzle(page, shared_data):
+    lua = sorted(shared_data.glob("puzzles/Nightmare Troubadour/*.lua"))[0]
+    page.set_input_files("#upload", str(lua))
+    page.wait_for_function(f"document.getElementById('title').textContent.startsWith({json.dumps(lua.name + ' ')})")
+    page.wait_for_selector("#busy", state="hidden")
+    assert page.inner_html("#board").startswith("<svg")
+    assert "Hand (" in board_text(page) and isinstance(json.loads(page.input_value("#goal")), dict)
