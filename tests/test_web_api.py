@@ -154,3 +154,11 @@ def test_every_listed_play_is_a_step_the_checker_accepts(client, root, name):
 def test_a_position_naming_a_file_on_the_server_is_refused(client):
     res = client.post("/show", json={"position": {"players": [{"ydk": "/etc/hostname"}, {}]}})
     assert res.status_code == 400 and "/import" in res.json()["error"]
+
+
+def test_solve_a_duel_masters_puzzle(client, root):
+    position = doc(root, "facts/positions/dm-evolution-stack.json")
+    answer = client.post("/solve", json={"position": position, "goal": {"summon": "Bronze-Arm Tribe"}}).json()
+    assert answer["solved"] and answer["lines"][0][0].startswith('summon "Bronze-Arm Tribe"')
+    refused = client.post("/solve", json={"position": "board.json", "goal": {"win": True}})
+    assert refused.status_code == 400

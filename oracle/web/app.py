@@ -205,12 +205,10 @@ def _check(position: dict, steps: list, timeout: float) -> dict:
 
 
 def _solve(puzzle: dict, max_steps: int, timeout: float) -> dict:
-    if _game(puzzle["position"] if isinstance(puzzle["position"], dict) else {}) == "duel-masters":
+    if _game(_position(puzzle)) == "duel-masters":
         from oracle.duel_masters.puzzles import puzzle_from_json, solve_puzzle
     else:
         from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
-    if not isinstance(puzzle["position"], dict):
-        raise BadRequest('"position" is a position document (a JSON object)')
     outcome = solve_puzzle(puzzle_from_json(puzzle, source="puzzle"), max_steps=max_steps, timeout=timeout)
     return outcome.to_json()
 
