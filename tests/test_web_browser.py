@@ -29,10 +29,12 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(root):
+def server(root, tmp_path_factory):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "oracle", "serve", "--port", str(port), "--timeout", "60"],
-                            cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = tmp_path_factory.mktemp("serve") / "serve.log"   # a file, not a pipe: a full pipe would block it
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "oracle", "serve", "--port", str(port), "--timeout", "60"],
+                                cwd=root, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -40,8 +42,11 @@ def server(root):
             break
         except OSError:
             if proc.poll() is not None:
-                pytest.fail("oracle serve stopped: " + proc.stdout.read().decode())
+                pytest.fail("oracle serve stopped: " + log.read_text())
             time.sleep(0.1)
+    else:
+        proc.terminate()
+        pytest.fail("oracle serve did not answer within 30 s: " + log.read_text())
     yield url
     proc.terminate()
     proc.wait(10)
