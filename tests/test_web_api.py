@@ -162,3 +162,40 @@ def test_solve_a_duel_masters_puzzle(client, root):
     assert answer["solved"] and answer["lines"][0][0].startswith('summon "Bronze-Arm Tribe"')
     refused = client.post("/solve", json={"position": "board.json", "goal": {"win": True}})
     assert refused.status_code == 400
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 70000000) | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.sampled_from(["Sangan", "Junk Synchron", "attack", "hand", "yugioh", "duel-masters", ""]),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["position", "steps", "goal", "players", "game", "card", "action", "hand",
+                                         "materials", "kind", "text", "timeout", "max_steps", "turn", "monster_zones"]),
+                        inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/plays", "/check", "/solve", "/show", "/import"]), body=JSON)
+def test_any_json_gets_an_answer_or_one_line_4xx(client, path, body):
+    res = client.post(path, json=body)
+    assert res.status_code < 500, (path, body, res.text)
+    if res.status_code >= 400:
+        error = res.json()["error"]
+        assert error and "\n" not in error
+
+
+EXAMPLE = json.loads((__import__("pathlib").Path(__file__).parent.parent / "facts/positions/example.json").read_text())
+STEP_TEXT = st.sampled_from(['normal_summon "Dark Magician"', 'tribute_summon "Dark Magician" with "Sangan"',
+                             'link_summon "Decode Talker" with "Sangan"', "attack", 'attack "Sangan" directly',
+                             'summon "Faerie Life"', '"', "pendulum_summon", 'xyz_summon 5'])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/plays", "/check", "/solve", "/show"]),
+       key=st.sampled_from(["turn", "players", "extra_monster_zones", "rules", "game"]), value=JSON,
+       steps=st.lists(STEP_TEXT | JSON, max_size=3), goal=JSON)
+def test_a_damaged_position_gets_an_answer_or_one_line_4xx(client, path, key, value, steps, goal):
+    position = {**EXAMPLE, key: value}
+    res = client.post(path, json={"position": position, "steps": steps, "goal": goal, "max_steps": 2})
+    assert res.status_code < 500, (path, position, steps, goal, res.text)
