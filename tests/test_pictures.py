@@ -14,7 +14,7 @@ from oracle.cli import main
 from oracle.duel_masters.position import parse_position as dm_position
 from oracle.pictures import position_svg
 from oracle.yugioh.lines import check_line, load_line
-from oracle.yugioh.position import load_position, parse_position
+from oracle.yugioh.position import load_position
 
 SVG = "{http://www.w3.org/2000/svg}"
 
