@@ -66,6 +66,8 @@ def _register() -> None:
 
     for group in (cards, deck, puzzle, check, solve):
         main.add_command(group)
+    from oracle.show_cli import show; main.add_command(show)  # noqa: E702  (issue 13: pictures)
+    from oracle.web.serve_cli import serve; main.add_command(serve)  # noqa: E702  (issue 13: the explorer)
 
 
 _register()

@@ -20,7 +20,10 @@ from oracle import game
               help="Write the position after the last legal step to this file (position JSON).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
               help="Seconds allowed for each solver call.")
-def check(line: str, position: str | None, as_json: bool, state: str | None, timeout: float) -> None:
+@click.option("--pictures", type=click.Path(file_okay=False), default=None,
+              help="Draw the position and the state after each legal step into this folder (step-NN.svg).")
+def check(line: str, position: str | None, as_json: bool, state: str | None, timeout: float,
+          pictures: str | None = None) -> None:
     """Check a combo LINE step by step (JSON, or the text form: one step a line).
 
     Prints each step as legal or illegal with the state after it; stops at the first illegal
@@ -36,6 +39,9 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
         legal = [r for r in result.steps if r.legal]
         if legal:
             Path(state).write_text(json.dumps(legal[-1].position, indent=2) + "\n", encoding="utf-8")
+    if pictures:  # oracle/pictures.py draws each game's states
+        from oracle.pictures import write_line_pictures
+        write_line_pictures(result, pictures)
     if not result.legal:
         sys.exit(1)
 

@@ -64,6 +64,10 @@ class Position:
     def by_iid(self, iid: int) -> Instance:
         return self.instances[iid - 1]
 
+    def _repr_svg_(self) -> str:  # notebooks show a position as its picture
+        from oracle.duel_masters.picture import draw
+        return draw(self)
+
 
 def _is_player(value) -> bool:
     return type(value) is int and value in (0, 1)  # bool is an int in Python: refuse it

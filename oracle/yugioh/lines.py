@@ -287,6 +287,10 @@ class CheckResult:
 
         return checking.report(self.steps, self.status, self.message, details)
 
+    def _repr_svg_(self) -> str:  # notebooks show a checked line as the pictures of its states
+        from oracle.pictures import line_svg
+        return line_svg(self)
+
     def to_json(self) -> dict:
         return {"status": self.status, "message": self.message,
                 "steps": [{"step": r.step.to_json(), "legal": r.legal, "reading": r.reading,

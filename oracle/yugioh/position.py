@@ -91,6 +91,10 @@ class Position:
     def cards(self) -> set[Card]:
         return {s.card for s in self.slots}
 
+    def _repr_svg_(self) -> str:  # notebooks show a position as its picture
+        from oracle.yugioh.picture import draw
+        return draw(self)
+
 
 def load_position(path: str | Path, library: Library | None = None) -> Position:
     """Read a position file (JSON)."""
