@@ -44,7 +44,8 @@ class Game:
     ``solve_puzzle(puzzle, max_steps=, all_lines=, timeout=, limit=)`` solve a puzzle (an
     oracle.incremental.Outcome).  ``read_position(doc, source)`` reads a position document with
     errors naming file and field; ``describe(position)`` says a read position in words, one line
-    per entry.  ``picture`` is a hook for commands that draw a position (None: the game has none).
+    per entry.  ``picture`` names the module that draws the game's positions (``draw(Position)``
+    and ``picture(doc, source)``, each an SVG document; None: the game has no pictures).
     """
 
     name: str
@@ -55,7 +56,7 @@ class Game:
     check_line: Callable[..., Any]
     load_puzzle: Callable[[str], Any]
     solve_puzzle: Callable[..., Any]
-    picture: Callable[..., Any] | None = None
+    picture: str | None = None
 
 
 def get(name: Any, *, source: str | None = None) -> Game:

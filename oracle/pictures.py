@@ -1,10 +1,10 @@
 """Pictures of positions and of checked lines, for every game.
 
-Each game draws its own board in ``oracle/<game>/picture.py`` (the game's name with ``-`` as
-``_``: "duel-masters" is oracle/duel_masters) with two functions: ``draw(Position) -> str`` for
-its parsed positions and ``picture(doc, source) -> str`` for position documents.  Nothing else
-needs registering: a new game that adds its ``picture.py`` is drawn by ``oracle show``, by
-``oracle check --pictures`` and in notebooks.
+Each game draws its own board in the module its plug-in names (``Game.picture`` in
+oracle/game.py, e.g. oracle/yugioh/picture.py) with two functions: ``draw(Position) -> str`` for
+its parsed positions and ``picture(doc, source) -> str`` for position documents.  A game whose
+plug-in names such a module is drawn by ``oracle show``, by ``oracle check --pictures``, in
+notebooks and in the explorer.
 """
 from __future__ import annotations
 
@@ -12,18 +12,16 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from oracle import svg
+from oracle import game, svg
 from oracle.errors import OracleError
 
 
-def drawer(game: str, source: str = "<position>"):
-    """The picture module of ``game``."""
-    if not isinstance(game, str) or not game.replace("-", "").isalnum():
-        raise OracleError(f"unknown game {game!r}", source=source, field="game")
-    try:
-        return importlib.import_module(f"oracle.{game.replace('-', '_')}.picture")
-    except ModuleNotFoundError:
-        raise OracleError(f"no picture for the game {game!r}", source=source, field="game") from None
+def drawer(name: str, source: str = "<position>"):
+    """The picture module of the game ``name``."""
+    module = game.get(name, source=source).picture
+    if module is None:
+        raise OracleError(f"no picture for the game {name!r}", source=source, field="game")
+    return importlib.import_module(module)
 
 
 def position_svg(doc: Any, source: str = "<position>") -> str:
@@ -32,7 +30,7 @@ def position_svg(doc: Any, source: str = "<position>") -> str:
         doc = doc["position"]   # a puzzle file, or the output of `oracle puzzle import`
     if not isinstance(doc, dict):
         raise OracleError("a position is a JSON object", source=source)
-    return drawer(doc.get("game", "yugioh"), source).picture(doc, source)
+    return drawer(doc.get("game", game.DEFAULT), source).picture(doc, source)
 
 
 def _game_module(result: Any):

@@ -1,15 +1,16 @@
 """SVG pictures written by hand: the small set of shapes every game's board picture is drawn with.
 
 Each game draws its own board (oracle/yugioh/picture.py, oracle/duel_masters/picture.py) from
-these primitives; a new game adds its own ``picture.py`` beside its rules and one entry in
-oracle/pictures.py.  The output is plain SVG 1.1 with no scripts, no external fonts and no
+these primitives; a new game adds its own ``picture.py`` beside its rules and names it in its
+plug-in (``Game.picture``, oracle/game.py).  The output is plain SVG 1.1 with no scripts, no external fonts and no
 images, so that a browser, a notebook or rsvg-convert show it the same way.
 """
 from __future__ import annotations
 
 from html import escape
 
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# CJK fonts last: the skills pack names units and skills in Chinese.
+FONT = "DejaVu Sans, Verdana, Arial, Noto Sans CJK SC, WenQuanYi Zen Hei, sans-serif"
 
 
 def _attrs(**kw) -> str:

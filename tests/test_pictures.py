@@ -146,3 +146,24 @@ def test_copies_are_one_line_in_the_lists():
     svg = position_svg({"players": [{"graveyard": ["Sangan", "Dark Magician", "Sangan"]}, {}]})
     words = texts(svg)
     assert "GY (3)" in words and "Sangan ×2" in words and "Dark Magician" in words
+
+
+def test_skills_state_shows_units_against_their_kinds_mp_and_merge():
+    doc = {"game": "skills", "class": "dnf-summoner", "mp": 250,
+           "skills": {"精靈召喚：亞德炎": 1, "精靈召喚：伊伽貝拉": 1},
+           "units": {"亞德炎": 3}, "cooldown": ["精靈召喚：伊伽貝拉"]}
+    svg = position_svg(doc)
+    words = texts(svg)
+    assert "MP 250" in words
+    assert "亞德炎 × 3" in words                                   # one row per kind, its count
+    assert svg.count("<circle") == 3                               # one token per unit
+    assert any("(on cooldown)" in w and "伊伽貝拉" in w for w in words)
+    assert not any(w.startswith("merged with") for w in words)
+
+
+def test_skills_merged_state_is_drawn():
+    doc = json.loads(open("facts/positions/skills-zhengtu-underworld.json", encoding="utf-8").read())
+    doc["merged"] = next(iter(doc.get("units") or {"骷髏戰士": 1}))
+    doc["units"] = {doc["merged"]: 1}
+    words = texts(position_svg(doc))
+    assert any(w.startswith("merged with") and "only merge skills" in w for w in words)

@@ -65,4 +65,5 @@ def solve_puzzle(puzzle, **options):
 
 GAME = Game(name="skills", read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
-            solve_puzzle=solve_puzzle)
+            solve_puzzle=solve_puzzle,
+            picture="oracle.skills.picture")

@@ -68,4 +68,5 @@ def solve_puzzle(puzzle, **options):
 
 
 GAME = Game(name="yugioh", read_position=read_position, describe=describe, plays=plays,
-            load_line=load_line, check_line=check_line, load_puzzle=load_puzzle, solve_puzzle=solve_puzzle)
+            load_line=load_line, check_line=check_line, load_puzzle=load_puzzle, solve_puzzle=solve_puzzle,
+            picture="oracle.yugioh.picture")
