@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from oracle import jsonfile
+from oracle import jsonfile, options
 from oracle.errors import OracleError
 
 
@@ -17,6 +17,10 @@ class OracleGroup(click.Group):
             return super().invoke(ctx)
         except OracleError as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except click.UsageError as exc:  # a bad option or argument: one line too, not the usage text
+            where = exc.ctx.command_path if exc.ctx else ctx.command_path
+            click.echo(f"error: {exc.format_message()} (see {where} --help)", err=True)
             sys.exit(2)
 
 
@@ -41,8 +45,8 @@ def read_document(path: str) -> dict:
 @click.option("--zones", is_flag=True, help="Expand plays by destination zone and battle position.")
 @click.option("--explain", is_flag=True, help="Also say which cards are unsupported and why cards have no play.")
 @click.option("--all-payments", is_flag=True, help="Duel Masters: list every payment, not one per kind of card.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after this many plays.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--limit", type=options.COUNT, default=None, help="Stop after this many plays.")
+@click.option("--timeout", type=options.SECONDS, default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
           limit: int | None, timeout: float | None) -> None:
     """List every legal play from POSITION (a position JSON file).

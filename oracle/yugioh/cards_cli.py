@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from oracle import options
+
 from oracle.errors import OracleError
 from oracle.yugioh.cards import Card, Library, default_library_path
 
@@ -122,7 +124,7 @@ def show(ref: str, library_path: str | None) -> None:
 @cards.command("coverage")
 @click.option("--cdb", type=click.Path(dir_okay=False), help="measure on this cards.cdb instead of the library")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--reasons", default=15, show_default=True, help="how many unsupported reasons to list")
+@click.option("--reasons", type=options.LINES, default=15, show_default=True, help="how many unsupported reasons to list")
 @_reports_errors
 def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
     """How much of the summoning requirements of the pool the parser understands."""

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from oracle import options
+
 
 @click.command("check")
 @click.argument("line", type=click.Path(dir_okay=False))
@@ -15,7 +17,7 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (states as position documents).")
 @click.option("--state", type=click.Path(dir_okay=False), default=None,
               help="Write the position after the last legal step to this file (position JSON).")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+@click.option("--timeout", type=options.SECONDS, default=30.0, show_default=True,
               help="Seconds allowed for each solver call.")
 def check(line: str, position: str | None, as_json: bool, state: str | None, timeout: float) -> None:
     """Check a combo LINE step by step (JSON, or the text form: one step a line).
@@ -44,11 +46,11 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
 @click.command("solve")
 @click.argument("puzzle", type=click.Path(dir_okay=False))
 @click.option("--all", "all_lines", is_flag=True, help="List every distinct minimal line up to --max-steps.")
-@click.option("--max-steps", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--max-steps", type=options.STEPS, default=8, show_default=True,
               help="The longest line searched.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--timeout", type=options.SECONDS, default=None,
               help="Stop after this many seconds.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="With --all: stop after this many lines.")
+@click.option("--limit", type=options.COUNT, default=None, help="With --all: stop after this many lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def solve(puzzle: str, all_lines: bool, max_steps: int, timeout: float | None, limit: int | None,
           as_json: bool) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from oracle import jsonfile
 from oracle.errors import OracleError
+from oracle.terms import whole_number
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.ydk import read_ydk
 
@@ -168,10 +169,9 @@ class _Reader:
             if not isinstance(player, dict):
                 raise self.error(where, "a player is a JSON object")
             self.keys(player, PLAYER_KEYS, where)
-            lp = self.typed(player, "life_points", int, where, 8000)
-            if lp < 0:
-                raise self.error(f"{where}.life_points", "life points cannot be negative")
-            pos.life_points[p] = lp
+            pos.life_points[p] = whole_number(player.get("life_points", 8000), lo=0,
+                                              what="Life Points",
+                                              source=self.source, field=f"{where}.life_points")
             history = self.typed(player, "special_summoned_this_duel", list, where, [])
             pos.special_summoned[p] = [self.card(ref, f"{where}.special_summoned_this_duel[{i}]")
                                        for i, ref in enumerate(history)]
