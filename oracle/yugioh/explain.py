@@ -124,6 +124,10 @@ def _no_zone(c: Context, i: int) -> str:
 
 
 S = Callable[..., str]
+POSITION_WORDS = {"attack": "face-up Attack Position", "defense": "face-up Defense Position",
+                  "set": "face-down Defense Position"}
+ZONE_WORDS = {5: "the left Extra Monster Zone", 6: "the right Extra Monster Zone"}
+
 SENTENCES: dict[str, S] = {
     # step.lp
     "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in {PHASE_WORDS.get(f, f)}",
@@ -147,6 +151,10 @@ SENTENCES: dict[str, S] = {
     "no_zone": _no_zone,
     "zones_short": lambda c, a, b: f"{c.name(a)} and {c.name(b)} would need the same zone: not enough free Monster Zones",
     "two_extra_monster_zones": lambda c, a, b: f"{c.name(a)} and {c.name(b)} cannot both go to the Extra Monster Zones",
+    # given.lp
+    "position_not_offered": lambda c, i, pos: f"{c.name(i)} cannot be summoned in {POSITION_WORDS.get(pos, pos)} this way",
+    "zone_not_offered": lambda c, i, z: f"{c.name(i)} cannot go to {ZONE_WORDS.get(z, f'Main Monster Zone {z}')}: "
+                                        "it is taken, or not a zone this summon may use",
     # extra.lp
     "not_in_extra_deck": lambda c, i: f"{c.name(i)} is not face-down in your Extra Deck",
     "wrong_kind": lambda c, i, k: f"{c.name(i)} cannot be {KIND_WORDS.get(k, k)}ed: it is not that kind of monster",
