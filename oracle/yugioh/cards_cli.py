@@ -117,6 +117,10 @@ def show(ref: str, library_path: str | None) -> None:
             click.echo(f"    {fact}.")
     for note in req.skipped:
         click.echo(f"  note: {note}")
+    from oracle.yugioh.explain import kind_notes
+
+    for note in kind_notes(card):
+        click.echo(f"  not modelled: {note}")
     if not req.facts and not req.unsupported and card.is_extra_deck:
         click.echo("  requirement: none")
 

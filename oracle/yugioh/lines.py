@@ -54,7 +54,7 @@ from oracle.yugioh.position import Position, parse_position
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-           "link_summon", "pendulum_summon", "special_summon", "activate_scale", "attack")
+           "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone"}
 STATED_POSITIONS = ("attack", "defense", "set")
 ZONES = range(7)

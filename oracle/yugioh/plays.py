@@ -18,7 +18,7 @@ from oracle.yugioh.position import Position, Slot, load_position, parse_position
 
 ACTION_ORDER = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
                 "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-                "link_summon", "pendulum_summon", "special_summon")
+                "link_summon", "pendulum_summon", "special_summon", "gemini_summon")
 ZONE_NAMES = {5: ("extra_monster_zone", 0), 6: ("extra_monster_zone", 1)}
 
 

@@ -30,7 +30,7 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
                "procedures_used_this_turn"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
-                "normal_summoned", "tribute_summoned"}
+                "normal_summoned", "tribute_summoned", "gemini_summoned"}
 ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
@@ -56,6 +56,7 @@ class Slot:
     from_extra_deck: bool = False
     normal_summoned: bool = False        # Normal Summoned or Set (for "1 Normal Summoned/Set monster")
     tribute_summoned: bool = False       # Tribute Summoned (for "Tributing 1 Tribute Summoned monster")
+    gemini_summoned: bool = False        # a Gemini monster Gemini Summoned: an Effect Monster now
     attached_to: "Slot | None" = None
 
     @property
@@ -280,7 +281,11 @@ class _Reader:
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
                         normal_summoned=self.typed(entry, "normal_summoned", bool, where, False),
-                        tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False))
+                        tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False),
+                        gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False))
+        if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):
+            raise self.error(f"{where}.gemini_summoned", f"only a face-up Gemini monster is Gemini Summoned; "
+                             f"{card.name} is {'face-down' if 'gemini' in card.kinds else 'not a Gemini monster'}")
         materials = self.typed(entry, "materials", list, where, [])
         if materials and not card.is_xyz:
             raise self.error(f"{where}.materials", f"{card.name} is not an Xyz monster: only Xyz monsters have Xyz Materials")
