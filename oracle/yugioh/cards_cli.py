@@ -12,7 +12,8 @@ import click
 from oracle import options
 
 from oracle.errors import OracleError
-from oracle.yugioh.cards import Card, Library, default_library_path
+from oracle.safe_write import target_of
+from oracle.yugioh.cards import Card, Library, default_library_path, user_library_path
 
 
 def _reports_errors(fn):
@@ -39,23 +40,38 @@ def cards() -> None:
 
 
 @cards.command("import")
-@click.argument("cdb", type=click.Path(dir_okay=False))
+@click.argument("cdb", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--archetypes", type=click.Path(dir_okay=False),
-              help="archetypes.tsv (default: the one beside the database, if any)")
+              help="archetypes.tsv (default: the one beside the first database, if any)")
 @click.option("--output", type=click.Path(dir_okay=False),
-              help="where to write the library (default: the bundled facts/yugioh/cards.jsonl.gz)")
+              help="where to write the library (default: your data folder, read over the bundled library)")
 @_reports_errors
-def import_cmd(cdb: str, archetypes: str | None, output: str | None) -> None:
-    """Rebuild the library from an EDOPro cards.cdb (official cards, no alternate arts)."""
+def import_cmd(cdb: tuple[str, ...], archetypes: str | None, output: str | None) -> None:
+    """Build the card library from EDOPro databases: cards.cdb, and unofficial ones such as
+    cards-unofficial.cdb (their cards are marked unofficial).  Alternate artworks become
+    passcodes of the card they depict.
+
+    Without --output the library goes to your data folder, and oracle reads it over the bundled
+    library (its cards are added or replace those of the same passcode); the bundled library is
+    never overwritten.  --output facts/yugioh/cards.jsonl.gz regenerates the bundled one."""
     from oracle.yugioh.cdb import import_cdb
 
+    target = Path(output) if output else user_library_path()
+    if not output and not target.parent.is_dir():
+        target.parent.mkdir(parents=True)  # the user's data folder: made, and said so
+        click.echo(f"created the folder {target.parent}")
+    target_of(target)  # a file that cannot be written is refused before the import
     start = time.perf_counter()
-    library = import_cdb(Path(cdb), Path(archetypes) if archetypes else None)
-    target = Path(output) if output else default_library_path()
-    library.save(target)
+    library = import_cdb([Path(c) for c in cdb], Path(archetypes) if archetypes else None)
+    written = library.save(target)
     took = time.perf_counter() - start
-    click.echo(f"imported {len(library)} cards and {len(library.archetypes)} archetypes "
-               f"into {target} in {took:.2f} s")
+    unofficial = sum(1 for c in library if c.unofficial)
+    arts = sum(len(c.arts) for c in library)
+    click.echo(f"imported {len(library)} cards ({unofficial} unofficial, {arts} alternate artworks) and "
+               f"{len(library.archetypes)} archetypes into {written} in {took:.2f} s")
+    if not output:
+        click.echo(f"oracle reads this library over the bundled one ({default_library_path()}); "
+                   "delete the file to go back to the bundled library")
 
 
 def _stats(card: Card) -> str:
@@ -89,6 +105,12 @@ def show(ref: str, library_path: str | None) -> None:
     library = _library(library_path)
     card = library.resolve(ref, field="card")
     click.echo(f"{card.name} ({card.code})")
+    if ref.strip().isdigit() and int(ref) != card.code:
+        click.echo(f"  {int(ref)} is an alternate artwork of this card")
+    if card.arts:
+        click.echo(f"  alternate artworks: {', '.join(str(a) for a in card.arts)}")
+    if card.unofficial:
+        click.echo("  unofficial card (not in the official OCG/TCG pool)")
     if card.alias:
         original = library.get(card.alias)
         click.echo(f"  name treated as: {original.name if original else card.alias}")

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from oracle import options
+from oracle.safe_write import target_of, write_file
+
+# Yu-Gi-Oh! steps that place one monster in a zone the line may state (to zone N).
+PLACING = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "ritual_summon", "fusion_summon",
+           "synchro_summon", "xyz_summon", "link_summon", "special_summon")
 
 
 @click.command("check")
@@ -30,6 +34,8 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
 
     if dm_lines.is_duel_masters(line, position):  # "game": "duel-masters": the Duel Masters pack
         check_line, load_line = dm_lines.check_line, dm_lines.load_line
+    if state:
+        target_of(state)  # a file that cannot be written is refused before the line is checked
     result = check_line(load_line(line, position=position), timeout=timeout)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
@@ -38,7 +44,14 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
     if state:
         legal = [r for r in result.steps if r.legal]
         if legal:
-            Path(state).write_text(json.dumps(legal[-1].position, indent=2) + "\n", encoding="utf-8")
+            write_file(state, json.dumps(legal[-1].position, indent=2) + "\n")
+            open_zones = [r.step.where for r in legal
+                          if r.step.action in PLACING and getattr(r.step, "zone", None) is None]
+            if open_zones:
+                click.echo(f"note: {state}: the line does not state the zones of {', '.join(open_zones)}; the saved "
+                           "state uses zones that keep the line legal (state one with  to zone N)", err=True)
+        else:
+            click.echo(f"note: no step is legal: {state} is not written", err=True)
     if not result.legal:
         sys.exit(1)
 

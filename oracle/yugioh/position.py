@@ -163,8 +163,9 @@ class _Reader:
         for flag in ("normal_summon_used", "pendulum_summon_used", "first_turn"):
             setattr(pos, flag, self.typed(turn, flag, bool, "turn", False))
         players = self.typed(doc, "players", list, "", [{}, {}])
-        if len(players) != 2:
-            raise self.error("players", f"a duel has 2 players, {len(players)} given")
+        if len(players) not in (1, 2):
+            raise self.error("players", f"a duel has 2 players (the second may be left out), {len(players)} given")
+        players = players + [{}] * (2 - len(players))  # every key of a player may be left out
         for p, player in enumerate(players):
             where = f"players[{p}]"
             if not isinstance(player, dict):
