@@ -1,6 +1,7 @@
 """The ``oracle`` command."""
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -45,19 +46,27 @@ def read_document(path: str) -> dict:
 @click.option("--zones", is_flag=True, help="Expand plays by destination zone and battle position.")
 @click.option("--explain", is_flag=True, help="Also say which cards are unsupported and why cards have no play.")
 @click.option("--all-payments", is_flag=True, help="Duel Masters: list every payment, not one per kind of card.")
+@click.option("--all-copies", is_flag=True, help="Yu-Gi-Oh!: one play per copy of a card, not one per card.")
 @click.option("--limit", type=options.COUNT, default=None, help="Stop after this many plays.")
 @click.option("--timeout", type=options.SECONDS, default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
-          limit: int | None, timeout: float | None) -> None:
+          all_copies: bool, limit: int | None, timeout: float | None) -> None:
     """List every legal play from POSITION (a position JSON file).
 
-    Yu-Gi-Oh!: the summons and position changes of the turn player.  Duel Masters: the summons
-    of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments."""
+    Yu-Gi-Oh!: the summons and position changes of the turn player; identical copies of a card
+    give one play that says how many copies it stands for.  Duel Masters: the summons of the
+    player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments.
+
+    Formats: docs/positions.md (Yu-Gi-Oh! positions), docs/duel-masters.md (Duel Masters), and
+    the README (the JSON output)."""
     doc = read_document(position)
     game = doc.get("game", "yugioh")
     if game == "duel-masters":
         from oracle import duel_masters
 
+        if all_copies:
+            raise OracleError("--all-copies is for Yu-Gi-Oh! positions; Duel Masters plays are one per kind of card",
+                              source=position)
         text, complete = duel_masters.run_plays(doc, position, as_json=as_json, count=count,
                                                 all_payments=all_payments, explain=explain,
                                                 limit=limit, timeout=timeout)
@@ -71,9 +80,13 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
     from oracle.yugioh.plays import plays as yugioh_plays
     from oracle.yugioh.position import parse_position
 
+    if all_payments:
+        raise OracleError("--all-payments is for Duel Masters positions; this is a Yu-Gi-Oh! position", source=position)
     pos = parse_position(doc, source=position)
-    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout)
-    if count:
+    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout, all_copies=all_copies)
+    if count and as_json:  # the shape of Duel Masters' --count --json
+        click.echo(json.dumps({"count": len(found), "complete": found.complete}, indent=2))
+    elif count:
         click.echo(len(found))
     elif as_json:
         click.echo(report.plays_json(found))

@@ -97,13 +97,25 @@ def _stats(card: Card) -> str:
 @cards.command("show")
 @click.argument("ref")
 @click.option("--library", "library_path", type=click.Path(dir_okay=False), help="another library file")
+@click.option("--json", "as_json", is_flag=True, help="Print the card and its requirement as JSON.")
 @_reports_errors
-def show(ref: str, library_path: str | None) -> None:
+def show(ref: str, library_path: str | None, as_json: bool) -> None:
     """A card's data and its summoning requirement, by name or passcode."""
+    from oracle.yugioh.explain import kind_notes
     from oracle.yugioh.requirements import describe, requirements
 
     library = _library(library_path)
     card = library.resolve(ref, field="card")
+    if as_json:
+        req = requirements(card, library)
+        doc = {"card": card.to_json(), "requirement": describe(req.facts, library) if req.facts else [],
+               "facts": [str(f) for f in req.facts], "unsupported": req.unsupported or None,
+               "hand_procedure_unsupported": req.procedure_unsupported or None, "notes": list(req.skipped),
+               "not_modelled": kind_notes(card)}
+        if ref.strip().isdigit() and int(ref) != card.code:
+            doc["alternate_art"] = int(ref)
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
     click.echo(f"{card.name} ({card.code})")
     if ref.strip().isdigit() and int(ref) != card.code:
         click.echo(f"  {int(ref)} is an alternate artwork of this card")
@@ -139,8 +151,6 @@ def show(ref: str, library_path: str | None) -> None:
             click.echo(f"    {fact}.")
     for note in req.skipped:
         click.echo(f"  note: {note}")
-    from oracle.yugioh.explain import kind_notes
-
     for note in kind_notes(card):
         click.echo(f"  not modelled: {note}")
     if not req.facts and not req.unsupported and card.is_extra_deck:
@@ -193,16 +203,24 @@ def deck() -> None:
 
 @deck.command("show")
 @click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help='Print {"main": [...], "extra": [...], "side": [...]} '
+              'with {"count", "name", "code"} per card.')
 @_reports_errors
-def deck_show(path: str) -> None:
+def deck_show(path: str, as_json: bool) -> None:
     """The cards of a .ydk deck, by name, with counts."""
     from oracle.yugioh.ydk import read_ydk
 
     d = read_ydk(Path(path), Library.load())
-    for label, part in (("Main Deck", d.main), ("Extra Deck", d.extra), ("Side Deck", d.side)):
-        click.echo(f"{label} ({len(part)})")
+    doc = {}
+    for key, label, part in (("main", "Main Deck", d.main), ("extra", "Extra Deck", d.extra),
+                             ("side", "Side Deck", d.side)):
         counts: dict[int, list[Card]] = {}
         for card in part:  # first appearance order, as in the file
             counts.setdefault(card.code, []).append(card)
-        for code, copies in counts.items():
-            click.echo(f"  {len(copies)}x {copies[0].name} ({code})")
+        doc[key] = [{"count": len(copies), "name": copies[0].name, "code": code} for code, copies in counts.items()]
+        if not as_json:
+            click.echo(f"{label} ({len(part)})")
+            for entry in doc[key]:
+                click.echo(f"  {entry['count']}x {entry['name']} ({entry['code']})")
+    if as_json:
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

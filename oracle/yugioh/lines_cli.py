@@ -6,9 +6,10 @@ import sys
 
 import click
 
-from oracle import options
+from oracle import incremental, options
 from oracle.safe_write import target_of, write_file
 
+PROGRESS_AFTER = 1.0  # seconds: a solve running longer reports each horizon on stderr
 # Yu-Gi-Oh! steps that place one monster in a zone the line may state (to zone N).
 PLACING = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "ritual_summon", "fusion_summon",
            "synchro_summon", "xyz_summon", "link_summon", "special_summon")
@@ -28,6 +29,9 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
 
     Prints each step as legal or illegal with the state after it; stops at the first illegal
     step and says which rules it breaks.  Exit status: 0 legal, 1 illegal or ambiguous.
+
+    Formats: the line's text and JSON forms are in the README ("Using it") and at the head of
+    oracle/yugioh/lines.py; positions in docs/positions.md and docs/duel-masters.md.
     """
     from oracle.duel_masters import lines as dm_lines
     from oracle.yugioh.lines import check_line, load_line
@@ -65,21 +69,33 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
               help="Stop after this many seconds.")
 @click.option("--limit", type=options.COUNT, default=None, help="With --all: stop after this many lines.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--quiet", is_flag=True, help="Print no progress on stderr.")
 def solve(puzzle: str, all_lines: bool, max_steps: int, timeout: float | None, limit: int | None,
-          as_json: bool) -> None:
+          as_json: bool, quiet: bool) -> None:
     """Find the shortest line reaching a PUZZLE's goal (a JSON puzzle, or an EDOPro .lua file).
 
     Goals: {"summon": NAME}, {"board": [NAMES]}, {"monsters": N}, {"damage": N}, {"win": true};
     Duel Masters ("game": "duel-masters"): {"summon": NAME}, {"board": [NAMES]}, {"creatures": N}.
     Exit status: 0 a line was found, 1 no line within the bound, 3 stopped by the time limit.
+    Progress (horizon searched, time) goes to stderr unless --quiet.
+
+    Formats: puzzles and goals in the README ("Using it"), positions in docs/positions.md and
+    docs/duel-masters.md, EDOPro puzzles in docs/edopro-puzzles.md.
     """
     from oracle.duel_masters import puzzles as dm_solve
     from oracle.yugioh.solve import load_puzzle, solve_puzzle
 
     if dm_solve.is_puzzle(puzzle):  # "game": "duel-masters": the Duel Masters pack
         load_puzzle, solve_puzzle = dm_solve.load_puzzle, dm_solve.solve_puzzle
-    outcome = solve_puzzle(load_puzzle(puzzle), max_steps=max_steps, all_lines=all_lines, timeout=timeout,
-                           limit=limit)
+    def report(steps: int, lines: int, seconds: float) -> None:
+        # Only a long search says where it is: a quick one prints its answer and nothing else.
+        if seconds >= PROGRESS_AFTER and not quiet:
+            click.echo(f"solve: {steps} of at most {max_steps} steps searched, {lines} line(s) found, "
+                       f"{seconds:.1f} s", err=True)
+
+    loaded = load_puzzle(puzzle)
+    with incremental.progress(report):
+        outcome = solve_puzzle(loaded, max_steps=max_steps, all_lines=all_lines, timeout=timeout, limit=limit)
     click.echo(json.dumps(outcome.to_json(), indent=2) if as_json else outcome.text())
     if not outcome.solved:
         sys.exit(3 if outcome.stopped else 1)

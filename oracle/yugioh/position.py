@@ -35,7 +35,7 @@ ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Slot:
     """One physical card of the position (an instance)."""
 
@@ -109,6 +109,9 @@ class _Reader:
         self.source = source
         self.library = library
         self.slots: list[Slot] = []
+        # A plain list entry ("Kuriboh", 40640057) already read and checked in that list: a Deck
+        # of a million copies is read once, not a million times.
+        self.plain: dict[tuple, Card] = {}
 
     def error(self, field: str, problem: str) -> OracleError:
         return OracleError(problem, source=self.source, field=field or None)
@@ -190,10 +193,16 @@ class _Reader:
         ydk = self.typed(player, "ydk", str, where, None)
         if ydk is not None:
             self.deck_file(p, ydk, player, f"{where}.ydk")
+        slots, plain = self.slots, self.plain
         for name in LISTS:
             items = self.typed(player, name, list, where, [])
+            prefix = f"{where}.{name}"
             for i, item in enumerate(items):
-                self.list_card(p, name, i, item, f"{where}.{name}[{i}]")
+                card = plain.get((name, item)) if type(item) in (str, int) else None
+                if card is None:
+                    self.list_card(p, name, i, item, f"{prefix}[{i}]")
+                else:  # a copy of an entry already read and checked in this list
+                    slots.append(Slot(len(slots) + 1, card, p, name, i, p, f"{prefix}[{i}]"))
         zones = self.typed(player, "monster_zones", list, where, [None] * 5)
         if len(zones) != 5:
             raise self.error(f"{where}.monster_zones",
@@ -256,6 +265,8 @@ class _Reader:
             raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
         self.add(card, owner=p, controller=p, location=location, index=i, field=where,
                  face_up=face_up, properly_summoned=proper)
+        if type(item) in (str, int):
+            self.plain[(name, item)] = card
 
     def monster(self, p: int, location: str, z: int, entry: Any, where: str) -> Slot:
         if not isinstance(entry, dict):

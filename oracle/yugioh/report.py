@@ -28,6 +28,8 @@ def describe(play: Play) -> tuple[str, str, str]:
         card = ", ".join(c.name for c in play.cards)
     else:
         card = play.card.name if play.card else ""
+        if play.copies > 1:
+            card += f" ({play.copies} copies)"
     using = ", ".join(f"{m.name} [{_where(m)}]" for m in play.materials)
     if play.spell:
         using = f"{play.spell.name}: {using}" if using else play.spell.name

@@ -60,6 +60,10 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         if n in known:
             players[p].setdefault("procedures_used_this_turn", []).append(n)
     emz: list[dict | None] = [None, None]
+    # The Deck is left out of the facts when no rule can use it (facts.position_facts): its cards,
+    # mentioned nowhere in the state, are still in the Deck.
+    mentioned = {args[0] for name in ("in", "mz", "sz", "xmat") for args in by[name]}
+    by["in"] += [(s.iid, "deck") for s in position.slots if s.location == "deck" and s.iid not in mentioned]
     for i, place in sorted(by["in"]):
         slot = position.slot(i)
         entry: int | dict = code(i)
