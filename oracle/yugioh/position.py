@@ -91,7 +91,8 @@ class Position:
         return self.slots[iid - 1]
 
     def cards(self) -> set[Card]:
-        return {s.card for s in self.slots}
+        # By passcode first: hashing a Card hashes its text, and a Deck may hold a million copies.
+        return set({s.card.code: s.card for s in self.slots}.values())
 
 
 def load_position(path: str | Path, library: Library | None = None) -> Position:
