@@ -13,7 +13,6 @@ from conftest import ROOT
 from oracle.cli import main
 from oracle.yugioh.lines import check_line, make_line
 from oracle.yugioh.position import parse_position
-from oracle.yugioh import state_out
 
 EXAMPLE = ROOT / "facts" / "positions" / "example.json"
 DM = ROOT / "facts" / "positions" / "dm-minimal.json"

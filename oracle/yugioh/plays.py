@@ -13,7 +13,7 @@ from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 from oracle.yugioh.cards import Library
-from oracle.yugioh.facts import TWIN_PLACES, Instance, position_facts
+from oracle.yugioh.facts import Instance, position_facts
 from oracle.yugioh.position import Position, Slot, load_position, parse_position
 
 ACTION_ORDER = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
