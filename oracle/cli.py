@@ -1,11 +1,12 @@
 """The ``oracle`` command."""
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
-from oracle import game, jsonfile
+from oracle import game, jsonfile, options
 from oracle.errors import OracleError
 
 
@@ -17,6 +18,10 @@ class OracleGroup(click.Group):
             return super().invoke(ctx)
         except OracleError as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except click.UsageError as exc:  # a bad option or argument: one line too, not the usage text
+            where = exc.ctx.command_path if exc.ctx else ctx.command_path
+            click.echo(f"error: {exc.format_message()} (see {where} --help)", err=True)
             sys.exit(2)
 
 
@@ -41,19 +46,30 @@ def read_document(path: str) -> dict:
 @click.option("--zones", is_flag=True, help="Expand plays by destination zone and battle position.")
 @click.option("--explain", is_flag=True, help="Also say which cards are unsupported and why cards have no play.")
 @click.option("--all-payments", is_flag=True, help="Duel Masters: list every payment, not one per kind of card.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after this many plays.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, help="Stop after this many seconds.")
+@click.option("--all-copies", is_flag=True, help="Yu-Gi-Oh!: one play per copy of a card, not one per card.")
+@click.option("--limit", type=options.COUNT, default=None, help="Stop after this many plays.")
+@click.option("--timeout", type=options.SECONDS, default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
-          limit: int | None, timeout: float | None) -> None:
+          all_copies: bool, limit: int | None, timeout: float | None) -> None:
     """List every legal play from POSITION (a position JSON file).
 
-    Yu-Gi-Oh!: the summons and position changes of the turn player.  Duel Masters: the summons
+    Yu-Gi-Oh!: the summons, position changes and activations of the turn player; identical copies
+    of a card give one play that says how many copies it stands for.  Duel Masters: the summons
     of the player whose timing it is (main step, S-Trigger, Ninja Strike, ...), with payments.
-    Skills: every castable skill of a summoner, with the units each can sacrifice."""
+    Skills: every castable skill of a summoner, with the units each can sacrifice.
+
+    Formats: docs/positions.md (Yu-Gi-Oh! positions), docs/duel-masters.md (Duel Masters),
+    docs/skills.md (skills), and the README (the JSON output)."""
     doc = read_document(position)
-    status = game.of_position(doc, position).plays(
-        doc, position, as_json=as_json, count=count, zones=zones, explain=explain, all_payments=all_payments,
-        limit=limit, timeout=timeout)
+    rules = game.of_position(doc, position)
+    # Options that mean something to one game only are refused elsewhere, never silently ignored.
+    specific = {"zones": zones, "all_payments": all_payments, "all_copies": all_copies}
+    for name, on in specific.items():
+        if on and name not in rules.play_options:
+            raise OracleError(f"--{name.replace('_', '-')} is for {game.taking(name)} positions; "
+                              f"this is a {rules.title} position", source=position)
+    status = rules.plays(doc, position, as_json=as_json, count=count, explain=explain, limit=limit,
+                         timeout=timeout, **{k: v for k, v in specific.items() if k in rules.play_options})
     if status:
         sys.exit(status)
 

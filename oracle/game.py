@@ -37,8 +37,8 @@ class Game:
 
     ``plays(doc, source, **options)`` prints the plays of a position document and returns the exit
     status (0, or 3 when a limit stopped the enumeration); the options are those of ``oracle plays``
-    (as_json, count, explain, limit, timeout, and game-specific ones such as zones or
-    all_payments), each game using those that mean something to it.  ``load_line(path,
+    (as_json, count, explain, limit, timeout) and the game-specific ones its ``play_options``
+    names.  ``load_line(path,
     position=None)`` and ``check_line(line, timeout=...)`` check a line (the result has
     ``legal``, ``steps``, ``text()`` and ``to_json()``); ``load_puzzle(path)`` and
     ``solve_puzzle(puzzle, max_steps=, all_lines=, timeout=, limit=)`` solve a puzzle (an
@@ -49,6 +49,7 @@ class Game:
     """
 
     name: str
+    title: str                      # the game's name for people ("Yu-Gi-Oh!")
     read_position: Callable[[dict, str], Any]
     describe: Callable[[Any], list[str]]
     plays: Callable[..., int]
@@ -57,6 +58,9 @@ class Game:
     load_puzzle: Callable[[str], Any]
     solve_puzzle: Callable[..., Any]
     picture: str | None = None
+    # The options of ``oracle plays`` that mean something to this game only (zones, all_payments,
+    # all_copies): ``plays`` takes them as keywords; the command refuses them for other games.
+    play_options: frozenset[str] = frozenset()
 
 
 def get(name: Any, *, source: str | None = None) -> Game:
@@ -65,6 +69,12 @@ def get(name: Any, *, source: str | None = None) -> Game:
     if module is None:
         raise OracleError(f"unknown game {name!r}; use {', '.join(GAMES)}", source=source, field="game")
     return importlib.import_module(module).GAME
+
+
+def taking(option: str) -> str:
+    """The games whose ``plays`` take ``option``, in words (for the error that refuses it elsewhere)."""
+    titles = [g.title for g in map(get, GAMES) if option in g.play_options]
+    return " and ".join(titles) or "no"
 
 
 def of_position(doc: Any, source: str) -> Game:

@@ -10,13 +10,29 @@ once per length and never a line that merely extends a shorter one.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 import clingo
 
 from oracle.solver import solve
+
+# Who hears of each horizon searched (steps, lines found so far, seconds): set by ``progress``
+# for the time of a search, so that neither game's solve_puzzle has to pass it along.
+_PROGRESS: ContextVar[Callable[[int, int, float], None] | None] = ContextVar("progress", default=None)
+
+
+@contextmanager
+def progress(report: Callable[[int, int, float], None]) -> Iterator[None]:
+    """Call ``report(steps, lines, seconds)`` after each horizon of the searches run inside."""
+    token = _PROGRESS.set(report)
+    try:
+        yield
+    finally:
+        _PROGRESS.reset(token)
 
 
 @dataclass
@@ -91,6 +107,9 @@ def search(out: Outcome, control: Callable[[], clingo.Control], step_parts: Call
         res = solve(ctl, limit=want, timeout=left(), project=project)
         ctl.release_external(query(k))
         out.lines += [read(shown, k) for shown in res.models]
+        report = _PROGRESS.get()
+        if report is not None:
+            report(k, len(out.lines), time.perf_counter() - started)
         if res.stopped and "time limit" in res.stopped:
             out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
             break

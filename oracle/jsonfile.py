@@ -23,6 +23,8 @@ def loads(text: str, source: str) -> Any:
     except json.JSONDecodeError as exc:
         raise OracleError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
                           source=source) from None
+    except RecursionError:
+        raise OracleError("the JSON is nested too deeply to be a position, line or puzzle", source=source) from None
 
 
 def read_text(path: str | Path) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from oracle import game, svg
 from oracle.errors import OracleError
+from oracle.safe_write import write_file
 
 
 def drawer(name: str, source: str = "<position>"):
@@ -56,10 +57,10 @@ def line_svg(result: Any) -> str:
 def write_line_pictures(result: Any, folder: str | Path) -> list[Path]:
     """``step-00.svg`` (the position), ``step-01.svg`` ... (the state after each legal step)."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for n, (_, picture) in enumerate(line_pictures(result)):
-        path = folder / f"step-{n:02d}.svg"
-        path.write_text(picture, encoding="utf-8")
-        written.append(path)
-    return written
+    if not folder.parent.is_dir():  # the folder itself may be new; its parents are never made silently
+        raise OracleError("its parent folder does not exist", source=str(folder))
+    if folder.exists() and not folder.is_dir():
+        raise OracleError("is not a folder", source=str(folder))
+    folder.mkdir(exist_ok=True)
+    return [write_file(folder / f"step-{n:02d}.svg", picture)
+            for n, (_, picture) in enumerate(line_pictures(result))]

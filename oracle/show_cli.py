@@ -16,6 +16,7 @@ from oracle.errors import OracleError
 def show(position: str, output: str | None) -> None:
     """Draw POSITION (a position or puzzle JSON file, any game) as a picture of the field."""
     from oracle import jsonfile, pictures, svg
+    from oracle.safe_write import write_file
 
     picture = pictures.position_svg(jsonfile.read(position), position)
     if output is None:
@@ -23,8 +24,8 @@ def show(position: str, output: str | None) -> None:
         return
     suffix = Path(output).suffix.lower()
     if suffix == ".svg":
-        Path(output).write_text(picture, encoding="utf-8")
+        write_file(output, picture)
     elif suffix == ".png":
-        Path(output).write_bytes(svg.to_png(picture))
+        write_file(output, svg.to_png(picture))
     else:
         raise OracleError("the picture is written as .svg or .png", source=output)

@@ -4,6 +4,28 @@ from __future__ import annotations
 
 from clingo import Function, Number, Symbol, SymbolType
 
+from oracle.errors import OracleError
+
+# clingo's numbers are 32-bit signed integers; a larger one would wrap around or crash.
+NUMBER_MIN, NUMBER_MAX = -2**31, 2**31 - 1
+# Counts, costs and mana numbers are small in any real game and are added up by the rules (a
+# cost paid from many cards, one more spell cast): a million leaves room for those sums.
+COUNT_MAX = 10**6
+
+
+def whole_number(value: object, *, lo: int = NUMBER_MIN, hi: int = NUMBER_MAX, what: str = "the number",
+                 source: str | None = None, field: str | None = None) -> int:
+    """``value`` when it is an int within ``lo..hi`` (and within clingo's range), else an
+    OracleError naming the field.  Every number a user gives that reaches the solver goes
+    through here or through ``term``, so none can wrap around."""
+    hi = min(hi, NUMBER_MAX)
+    lo = max(lo, NUMBER_MIN)
+    if type(value) is not int:  # bool is an int in Python; 3e9 is a float in JSON
+        raise OracleError(f"{what} must be a whole number, not {value!r}", source=source, field=field)
+    if not lo <= value <= hi:
+        raise OracleError(f"{value} is out of range: {what} must be from {lo} to {hi}", source=source, field=field)
+    return value
+
 
 def term(value: object) -> Symbol:
     """A Symbol for an int (number), a str (constant), a tuple (name, *args) or a Symbol."""
@@ -12,7 +34,8 @@ def term(value: object) -> Symbol:
     if isinstance(value, bool):
         raise TypeError("booleans are not terms")
     if isinstance(value, int):
-        return Number(value)
+        # The last line of defence: readers check their numbers with whole_number and a field.
+        return Number(whole_number(value, what="a number the solver can hold"))
     if isinstance(value, str):
         return Function(value)
     if isinstance(value, tuple):

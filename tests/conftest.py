@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # CI and developers have shared/ beside the clone; elsewhere tests that need it skip cleanly.
 SHARED = Path(os.environ.get("ORACLE_SHARED", ROOT.parent / "shared"))
 DATA = SHARED / "data"
+# A card library the user imported (oracle cards import) is read over the bundled one: tests
+# must see the bundled library only, and an import without --output must not touch the user's.
+os.environ["ORACLE_DATA_DIR"] = tempfile.mkdtemp(prefix="oracle-test-data-")
 
 
 @pytest.fixture(scope="session")

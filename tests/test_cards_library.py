@@ -79,8 +79,10 @@ def test_unknown_atk_is_none(lib):
     assert any(c.is_monster and c.atk is None for c in lib)
 
 
-def test_alternate_arts_are_dropped_but_treated_as_cards_stay(lib):
-    assert lib.get(24094654) is None  # an alternate artwork of Polymerization
+def test_alternate_arts_are_the_same_card_and_treated_as_cards_stay(lib):
+    poly = lib.resolve("Polymerization")
+    assert lib.get(24094654) is poly and 24094654 in poly.arts  # an alternate artwork of Polymerization
+    assert lib.is_alternate_art(24094654) and 24094654 not in {c.code for c in lib}
     harpie2 = lib.resolve("Harpie Lady 2")
     assert harpie2.alias == lib.resolve("Harpie Lady").code
     assert all(c.alias == 0 or lib.get(c.alias).name != c.name for c in lib)
@@ -122,7 +124,9 @@ def test_import_is_deterministic_and_matches_the_bundled_library(cards_cdb, tmp_
     assert a == (tmp_path / "b.jsonl.gz").read_bytes()
     assert a == default_library_path().read_bytes()
     # Figures of shared/data/README.md
-    assert len(first) == 14317  # 14,117 cards (data/README.md) and 200 Tokens
+    # 14,117 cards (data/README.md) and 200 Tokens, official; and one unofficial Token
+    assert sum(not c.unofficial for c in first) == 14317 and len(first) == 14318
+    assert sum(len(c.arts) for c in first) == 406
     assert sum(c.is_extra_deck for c in first) == 2159
 
 

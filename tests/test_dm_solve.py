@@ -119,7 +119,7 @@ def test_summon_lock_blocks_the_goal():
     ({"win": True}, "unknown goal 'win'; the Duel Masters goals are summon, board, creatures"),
     ({"summon": "Bolshack Dragon"}, "goal.summon: there is no Bolshack Dragon in the position"),
     ({"summon": "No Such Card"}, "goal.summon: unknown card 'No Such Card'"),
-    ({"creatures": 0}, "goal.creatures: creatures is a positive whole number"),
+    ({"creatures": 0}, "goal.creatures: 0 is out of range: the number of creatures must be from 1"),
     ({"board": []}, "goal.board: board is a list of card names"),
 ])
 def test_bad_goals_are_clear_errors(goal, problem):

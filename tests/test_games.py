@@ -24,8 +24,13 @@ def test_each_game_implements_the_interface(name):
     g = game.get(name)
     assert g.name == name
     for f in dataclasses.fields(game.Game):
-        if f.name not in ("name", "picture"):
+        if f.name not in ("name", "title", "picture", "play_options"):
             assert callable(getattr(g, f.name)), f.name
+    assert g.title and all(isinstance(o, str) for o in g.play_options)
+    if g.picture is not None:  # the drawer a game names exists and draws
+        import importlib
+        module = importlib.import_module(g.picture)
+        assert callable(module.draw) and callable(module.picture)
 
 
 @pytest.mark.parametrize("name", sorted(game.GAMES))

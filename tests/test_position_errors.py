@@ -66,7 +66,8 @@ def test_wrong_types_and_values():
     assert "turn.phase" in error_of({"turn": {"phase": "main3"}})
     assert "must be a bool" in error_of({"turn": {"normal_summon_used": "no"}})
     assert "rules" in error_of({"rules": "master-rule-9"})
-    assert "2 players" in error_of({"players": [{}]})
+    assert "2 players" in error_of({"players": [{}, {}, {}]})
+    assert "2 players" in error_of({"players": []})
 
 
 def test_malformed_json_names_line_and_column(tmp_path):

@@ -74,7 +74,7 @@ def test_goals_monsters_board_and_already_met():
 @pytest.mark.parametrize("goal,message", [
     ({}, "a goal is an object"),
     ({"summons": "Kozaky"}, "unknown goal 'summons'"),
-    ({"monsters": 0}, "monsters is a positive whole number"),
+    ({"monsters": 0}, "the number of monsters must be from 1"),
     ({"win": 1}, 'write "win": true'),
     ({"summon": "Kozakyy"}, "no card is named 'Kozakyy'"),
 ])

@@ -6,6 +6,7 @@ package.  Everything else loads that compact file through ``library()``.
 """
 from __future__ import annotations
 
+import difflib
 import gzip
 import json
 import re
@@ -128,12 +129,21 @@ class Library:
                 self._by_key.setdefault(fold(pid), c)
 
     def find(self, ref: str) -> Card | None:
-        return self._by_key.get(fold(ref))
+        """A card by name or printing id; a name as the source data writes it (mis-encoded,
+        "Ãœberdragon Zaschack") finds the repaired name ("Überdragon Zaschack") too."""
+        return self._by_key.get(fold(ref)) or self._by_key.get(fold(_repair(ref)))
+
+    def suggest(self, ref: str, n: int = 3) -> list[str]:
+        """Names close to ``ref`` (compared folded and repaired), for "did you mean"."""
+        names = {fold(c.name): c.name for c in self.cards}
+        return [names[k] for k in difflib.get_close_matches(fold(_repair(ref)), names, n=n, cutoff=0.75)]
 
     def get(self, ref: str, *, field: str | None = None) -> Card:
         card = self.find(ref) if isinstance(ref, str) else None
         if card is None:
-            raise UnknownCard(f"unknown card {ref!r} (not a name or printing id of the library)",
+            near = self.suggest(ref) if isinstance(ref, str) else []
+            hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+            raise UnknownCard(f"unknown card {ref!r} (not a name or printing id of the library){hint}",
                               field=field)
         return card
 

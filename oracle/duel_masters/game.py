@@ -22,7 +22,7 @@ def describe(position: Position) -> list[str]:
 
 
 def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False, all_payments: bool = False,
-          explain: bool = False, limit: int | None = None, timeout: float | None = None, **_: object) -> int:
+          explain: bool = False, limit: int | None = None, timeout: float | None = None) -> int:
     """``oracle plays``: the summons of the player whose timing it is, with payments."""
     text, complete = run_plays(doc, source, as_json=as_json, count=count, all_payments=all_payments,
                                explain=explain, limit=limit, timeout=timeout)
@@ -55,7 +55,8 @@ def solve_puzzle(puzzle, **options):
     return solve_puzzle(puzzle, **options)
 
 
-GAME = Game(name="duel-masters", read_position=read_position, describe=describe,
+GAME = Game(name="duel-masters", title="Duel Masters", play_options=frozenset({"all_payments"}),
+            read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
             solve_puzzle=solve_puzzle,
             picture="oracle.duel_masters.picture")

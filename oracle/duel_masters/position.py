@@ -1,10 +1,12 @@
 """Position JSON -> a validated ``Position``; every problem is an OracleError naming its field."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from oracle.duel_masters.cards import CIVILIZATIONS, Card, Library, card_from_dict, library
 from oracle.errors import OracleError
+from oracle.terms import COUNT_MAX, whole_number
 
 ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone",
          "gr_zone")
@@ -100,7 +102,7 @@ def _custom_cards(rows, base: Library) -> list[Card]:
         for k, civ in enumerate(civs):
             _need(civ in CIVILIZATIONS, f"{row['civilizations'][k]!r} is not a civilization "
                   f"({', '.join(CIVILIZATIONS)})", f"{where}.civilizations[{k}]")
-        _need(type(row["cost"]) is int and row["cost"] >= 0, "cost must be an integer >= 0", f"{where}.cost")
+        whole_number(row["cost"], lo=0, hi=COUNT_MAX, what="a cost", field=f"{where}.cost")
         kind = str(row["type"]).lower().replace(" ", "_")
         _need(kind in CARD_TYPES, f"type must be one of {CARD_TYPES}", f"{where}.type")
         races = row.get("races", [])
@@ -113,8 +115,11 @@ def _custom_cards(rows, base: Library) -> list[Card]:
         _need(not row.get("gr") or kind == "creature", "only a creature can be a GR creature", f"{where}.gr")
         _need(row.get("power") is None or type(row.get("power")) is int or isinstance(row.get("power"), str),
               "power must be an integer or a string", f"{where}.power")
+        printed = re.match(r"\d+", str(row.get("power") or ""))  # "5000+" is power 5000
+        if printed:
+            whole_number(int(printed.group()), lo=0, hi=COUNT_MAX * 100, what="a power", field=f"{where}.power")
         mana = row.get("mana_number", 1)
-        _need(type(mana) is int and mana >= 0, "mana_number must be an integer >= 0", f"{where}.mana_number")
+        whole_number(mana, lo=0, hi=COUNT_MAX, what="the mana number", field=f"{where}.mana_number")
         made.append(card_from_dict({**row, "civilizations": civs, "type": kind}, next_code + n))
     return made
 
@@ -222,11 +227,11 @@ def _parse(doc, source: str, lib: Library) -> Position:
                                           "creatures_put_this_turn"}
         _need(not extra, f"unknown key(s) {sorted(extra)}", where)
         spells = pdoc.get("spells_cast_this_turn", 0)
-        _need(type(spells) is int and spells >= 0, "must be an integer >= 0", f"{where}.spells_cast_this_turn")
+        whole_number(spells, lo=0, hi=COUNT_MAX, what="the count", field=f"{where}.spells_cast_this_turn")
         used = pdoc.get("ninja_strike_used", False)
         _need(isinstance(used, bool), "must be true or false", f"{where}.ninja_strike_used")
         put = pdoc.get("creatures_put_this_turn", 0)
-        _need(type(put) is int and put >= 0, "must be an integer >= 0", f"{where}.creatures_put_this_turn")
+        whole_number(put, lo=0, hi=COUNT_MAX, what="the count", field=f"{where}.creatures_put_this_turn")
         states.append(PlayerState(spells, used, put))
         for zone in ZONES:
             cards = pdoc.get(zone, [])

@@ -42,7 +42,7 @@ from oracle.duel_masters.lines import (
 )
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
-from oracle.terms import fact
+from oracle.terms import COUNT_MAX, fact, whole_number
 
 GOAL_KEYS = ("summon", "board", "creatures")
 
@@ -99,9 +99,9 @@ def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
                 counts[c] = counts.get(c, 0) + 1
             out += [fact("goal", fact("board", c, k)) for c, k in sorted(counts.items())]
         else:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise OracleError("creatures is a positive whole number", source=src, field=where)
-            out.append(fact("goal", fact("creatures", value)))
+            count = whole_number(value, lo=1, hi=COUNT_MAX, what="the number of creatures",
+                                 source=src, field=where)
+            out.append(fact("goal", fact("creatures", count)))
     return out
 
 

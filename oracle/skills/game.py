@@ -28,7 +28,7 @@ def describe(pos: Position) -> list[str]:
 
 
 def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False, explain: bool = False,
-          limit: int | None = None, timeout: float | None = None, **_: object) -> int:
+          limit: int | None = None, timeout: float | None = None) -> int:
     """``oracle plays``: every castable skill with its choices; --explain: why each other cannot be cast."""
     from oracle.skills.plays import run
 
@@ -63,7 +63,8 @@ def solve_puzzle(puzzle, **options):
     return solve_puzzle(puzzle, **options)
 
 
-GAME = Game(name="skills", read_position=read_position, describe=describe,
+GAME = Game(name="skills", title="skills",
+            read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
             solve_puzzle=solve_puzzle,
             picture="oracle.skills.picture")

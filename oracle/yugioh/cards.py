@@ -3,18 +3,26 @@
 The library file is written by ``oracle.yugioh.cdb`` from the EDOPro card database. It is gzipped
 JSON lines: a header line ``{"format": ..., "archetypes": [[code, name], ...]}`` then one object
 per card, sorted by passcode. Fields equal to their default are left out to keep the file small.
+
+A card's alternate artworks (``arts``: other passcodes printed with the same name and text) are the
+same card: every lookup by passcode (``get``, ``resolve``, ``in``) accepts them and answers the
+card itself.  Cards outside the official OCG/TCG pool (anime, pre-release, imported from EDOPro's
+unofficial databases) carry ``unofficial``.
 """
 from __future__ import annotations
 
 import difflib
 import gzip
+import io
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from oracle.errors import OracleError, UnknownCard
 from oracle.resources import facts_dir
+from oracle.safe_write import write_file
 
 FORMAT = "oracle-yugioh-cards/1"
 LIBRARY_NAME = "cards.jsonl.gz"
@@ -40,6 +48,8 @@ class Card:
     setcodes: tuple[int, ...]
     special_summon_only: bool
     text: str
+    arts: tuple[int, ...] = ()     # alternate-artwork passcodes of this same card
+    unofficial: bool = False       # not an official OCG/TCG card (anime, pre-release, ...)
 
     # -- kinds -----------------------------------------------------------------------------
     @property
@@ -140,6 +150,10 @@ class Card:
         if self.special_summon_only:
             data["ss_only"] = True
         data["text"] = self.text
+        if self.arts:
+            data["arts"] = list(self.arts)
+        if self.unofficial:
+            data["unofficial"] = True
         return data
 
     @classmethod
@@ -166,6 +180,8 @@ class Card:
             setcodes=tuple(d.get("setcodes", ())),
             special_summon_only=d.get("ss_only", False),
             text=d["text"],
+            arts=tuple(d.get("arts", ())),
+            unofficial=d.get("unofficial", False),
         )
 
 
@@ -177,7 +193,19 @@ def in_archetype(setcodes: tuple[int, ...], archetype: int) -> bool:
 
 
 def default_library_path() -> Path:
+    """The bundled library (facts/yugioh/cards.jsonl.gz)."""
     return facts_dir() / "yugioh" / LIBRARY_NAME
+
+
+def user_library_path() -> Path:
+    """Where ``oracle cards import`` writes by default: the user's data folder (platformdirs;
+    ``ORACLE_DATA_DIR`` overrides it).  A library there is read over the bundled one."""
+    folder = os.environ.get("ORACLE_DATA_DIR")
+    if not folder:
+        import platformdirs
+
+        folder = platformdirs.user_data_dir("summon-oracle", appauthor=False)
+    return Path(folder) / "yugioh" / LIBRARY_NAME
 
 
 _DEFAULT: "Library | None" = None
@@ -189,11 +217,13 @@ class Library:
     def __init__(self, cards: list[Card], archetypes: list[tuple[int, str]], source: str = "<library>"):
         self.source = source
         self._by_code = {c.code: c for c in sorted(cards, key=lambda c: c.code)}
+        # An alternate artwork's passcode -> the card (its own code is not a card of the library).
+        self._arts = {art: c for c in self._by_code.values() for art in c.arts}
         self._by_name: dict[str, Card] = {}
         self._by_folded: dict[str, Card] = {}
-        for card in self._by_code.values():
-            # Alternate arts are not in the library; should two codes still share a name, the
-            # lower code (the original print) wins.
+        for card in sorted(self._by_code.values(), key=lambda c: (c.unofficial, c.code)):
+            # Should two codes share a name, an official card wins over an unofficial one, then
+            # the lower code (the original print).
             self._by_name.setdefault(card.name, card)
             self._by_folded.setdefault(card.name.casefold(), card)
         self.archetypes = list(archetypes)
@@ -205,12 +235,25 @@ class Library:
     # -- loading / saving ----------------------------------------------------------------------
     @classmethod
     def load(cls, path: Path | str | None = None) -> "Library":
+        """The library of ``path``; by default the bundled library, with the user's imported
+        library (``user_library_path``) laid over it: its cards are added, and replace bundled
+        cards of the same passcode, so a partial import (one card, an unofficial database)
+        never loses the rest of the pool."""
         global _DEFAULT
         if path is None:
             if _DEFAULT is None:
                 _DEFAULT = cls._read(default_library_path())
+                user = user_library_path()
+                if user.is_file():
+                    _DEFAULT = _DEFAULT.overlaid(cls._read(user))
             return _DEFAULT
         return cls._read(Path(path))
+
+    def overlaid(self, other: "Library") -> "Library":
+        """This library with the cards and archetypes of ``other`` added (``other`` wins)."""
+        cards = {c.code: c for c in self} | {c.code: c for c in other}
+        return Library(list(cards.values()), sorted(set(self.archetypes) | set(other.archetypes)),
+                       source=f"{other.source} over {self.source}")
 
     @classmethod
     def _read(cls, path: Path) -> "Library":
@@ -226,7 +269,7 @@ class Library:
             raise OracleError(f"cannot read the card library ({e})", source=str(path)) from None
         try:
             header = json.loads(lines[0]) if lines else {}
-            if header.get("format") != FORMAT:
+            if not isinstance(header, dict) or header.get("format") != FORMAT:
                 raise OracleError(
                     f"not a card library of format {FORMAT!r} (first line: {lines[0][:60]!r})"
                     if lines else "the card library is empty",
@@ -235,25 +278,27 @@ class Library:
             # One json.loads over the whole list is markedly faster than one per line.
             rows = json.loads("[" + ",".join(lines[1:]) + "]")
             cards = [Card.from_json(d) for d in rows]
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
             raise OracleError(f"corrupt card library ({e})", source=str(path)) from None
-        arche = [(int(code), str(name)) for code, name in header.get("archetypes", [])]
+        try:
+            arche = [(int(code), str(name)) for code, name in header.get("archetypes", [])]
+        except (ValueError, TypeError) as e:
+            raise OracleError(f"corrupt card library ({e})", source=str(path)) from None
         return cls(cards, arche, source=str(path))
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path) -> Path:
         """Write the library deterministically (sorted, gzip mtime 0, no file name in the
-        gzip header), so re-importing the same database gives identical bytes."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        gzip header), so re-importing the same database gives identical bytes; safely
+        (oracle.safe_write).  Returns the file written."""
         lines = [json.dumps({"format": FORMAT, "archetypes": [list(a) for a in self.archetypes]},
                             ensure_ascii=False, separators=(",", ":"))]
         lines += [json.dumps(c.to_json(), ensure_ascii=False, separators=(",", ":"))
                   for c in self._by_code.values()]
         data = ("\n".join(lines) + "\n").encode("utf-8")
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw,
-                                                   mtime=0, compresslevel=9) as gz:
+        raw = io.BytesIO()
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz:
             gz.write(data)
-        tmp.replace(path)
+        return write_file(path, raw.getvalue())
 
     # -- lookup --------------------------------------------------------------------------------
     def __iter__(self) -> Iterator[Card]:
@@ -263,10 +308,14 @@ class Library:
         return len(self._by_code)
 
     def __contains__(self, code: object) -> bool:
-        return code in self._by_code
+        return code in self._by_code or code in self._arts
 
     def get(self, code: int) -> Card | None:
-        return self._by_code.get(code)
+        """The card of a passcode, an alternate artwork's passcode included (the same card)."""
+        return self._by_code.get(code) or self._arts.get(code)
+
+    def is_alternate_art(self, code: int) -> bool:
+        return code in self._arts
 
     def by_name(self, name: str) -> Card | None:
         """Exact name, then case-insensitive; None when no card has that name."""
@@ -289,9 +338,9 @@ class Library:
         text = ref.strip() if isinstance(ref, str) else None
         if isinstance(ref, int) or (text and text.isdigit()):
             code = int(ref)
-            card = self._by_code.get(code)
+            card = self.get(code)
             if card is None:
-                raise UnknownCard(f"no card has passcode {code}", source=source, field=field)
+                raise UnknownCard(f"no card has passcode {code}{_unofficial_hint(code)}", source=source, field=field)
             return card
         card = self.by_name(text)
         if card is not None:
@@ -317,3 +366,15 @@ class Library:
 
     def in_archetype(self, card: Card, setcode: int) -> bool:
         return in_archetype(card.setcodes, setcode)
+
+
+# EDOPro numbers the cards of its unofficial databases (anime, manga, pre-release: 511xxxxxx,
+# 5047xxxxx, ...) from 100,000,000 up; official passcodes have 8 digits at most.
+UNOFFICIAL_FROM = 100_000_000
+
+
+def _unofficial_hint(code: int) -> str:
+    if code < UNOFFICIAL_FROM:
+        return ""
+    return ("; it is the passcode of an unofficial card (anime or pre-release), which the library holds only "
+            "when imported: oracle cards import cards.cdb cards-unofficial.cdb (EDOPro's databases)")

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import click
 
+from oracle import options
+
 from oracle.errors import OracleError
-from oracle.yugioh.cards import Card, Library, default_library_path
+from oracle.safe_write import target_of
+from oracle.yugioh.cards import Card, Library, default_library_path, user_library_path
 
 
 def _reports_errors(fn):
@@ -37,23 +40,38 @@ def cards() -> None:
 
 
 @cards.command("import")
-@click.argument("cdb", type=click.Path(dir_okay=False))
+@click.argument("cdb", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--archetypes", type=click.Path(dir_okay=False),
-              help="archetypes.tsv (default: the one beside the database, if any)")
+              help="archetypes.tsv (default: the one beside the first database, if any)")
 @click.option("--output", type=click.Path(dir_okay=False),
-              help="where to write the library (default: the bundled facts/yugioh/cards.jsonl.gz)")
+              help="where to write the library (default: your data folder, read over the bundled library)")
 @_reports_errors
-def import_cmd(cdb: str, archetypes: str | None, output: str | None) -> None:
-    """Rebuild the library from an EDOPro cards.cdb (official cards, no alternate arts)."""
+def import_cmd(cdb: tuple[str, ...], archetypes: str | None, output: str | None) -> None:
+    """Build the card library from EDOPro databases: cards.cdb, and unofficial ones such as
+    cards-unofficial.cdb (their cards are marked unofficial).  Alternate artworks become
+    passcodes of the card they depict.
+
+    Without --output the library goes to your data folder, and oracle reads it over the bundled
+    library (its cards are added or replace those of the same passcode); the bundled library is
+    never overwritten.  --output facts/yugioh/cards.jsonl.gz regenerates the bundled one."""
     from oracle.yugioh.cdb import import_cdb
 
+    target = Path(output) if output else user_library_path()
+    if not output and not target.parent.is_dir():
+        target.parent.mkdir(parents=True)  # the user's data folder: made, and said so
+        click.echo(f"created the folder {target.parent}")
+    target_of(target)  # a file that cannot be written is refused before the import
     start = time.perf_counter()
-    library = import_cdb(Path(cdb), Path(archetypes) if archetypes else None)
-    target = Path(output) if output else default_library_path()
-    library.save(target)
+    library = import_cdb([Path(c) for c in cdb], Path(archetypes) if archetypes else None)
+    written = library.save(target)
     took = time.perf_counter() - start
-    click.echo(f"imported {len(library)} cards and {len(library.archetypes)} archetypes "
-               f"into {target} in {took:.2f} s")
+    unofficial = sum(1 for c in library if c.unofficial)
+    arts = sum(len(c.arts) for c in library)
+    click.echo(f"imported {len(library)} cards ({unofficial} unofficial, {arts} alternate artworks) and "
+               f"{len(library.archetypes)} archetypes into {written} in {took:.2f} s")
+    if not output:
+        click.echo(f"oracle reads this library over the bundled one ({default_library_path()}); "
+                   "delete the file to go back to the bundled library")
 
 
 def _stats(card: Card) -> str:
@@ -79,14 +97,32 @@ def _stats(card: Card) -> str:
 @cards.command("show")
 @click.argument("ref")
 @click.option("--library", "library_path", type=click.Path(dir_okay=False), help="another library file")
+@click.option("--json", "as_json", is_flag=True, help="Print the card and its requirement as JSON.")
 @_reports_errors
-def show(ref: str, library_path: str | None) -> None:
+def show(ref: str, library_path: str | None, as_json: bool) -> None:
     """A card's data and its summoning requirement, by name or passcode."""
+    from oracle.yugioh.explain import kind_notes
     from oracle.yugioh.requirements import describe, requirements
 
     library = _library(library_path)
     card = library.resolve(ref, field="card")
+    if as_json:
+        req = requirements(card, library)
+        doc = {"card": card.to_json(), "requirement": describe(req.facts, library) if req.facts else [],
+               "facts": [str(f) for f in req.facts], "unsupported": req.unsupported or None,
+               "hand_procedure_unsupported": req.procedure_unsupported or None, "notes": list(req.skipped),
+               "not_modelled": kind_notes(card)}
+        if ref.strip().isdigit() and int(ref) != card.code:
+            doc["alternate_art"] = int(ref)
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
     click.echo(f"{card.name} ({card.code})")
+    if ref.strip().isdigit() and int(ref) != card.code:
+        click.echo(f"  {int(ref)} is an alternate artwork of this card")
+    if card.arts:
+        click.echo(f"  alternate artworks: {', '.join(str(a) for a in card.arts)}")
+    if card.unofficial:
+        click.echo("  unofficial card (not in the official OCG/TCG pool)")
     if card.alias:
         original = library.get(card.alias)
         click.echo(f"  name treated as: {original.name if original else card.alias}")
@@ -115,6 +151,8 @@ def show(ref: str, library_path: str | None) -> None:
             click.echo(f"    {fact}.")
     for note in req.skipped:
         click.echo(f"  note: {note}")
+    for note in kind_notes(card):
+        click.echo(f"  not modelled: {note}")
     if not req.facts and not req.unsupported and card.is_extra_deck:
         click.echo("  requirement: none")
 
@@ -122,7 +160,7 @@ def show(ref: str, library_path: str | None) -> None:
 @cards.command("coverage")
 @click.option("--cdb", type=click.Path(dir_okay=False), help="measure on this cards.cdb instead of the library")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--reasons", default=15, show_default=True, help="how many unsupported reasons to list")
+@click.option("--reasons", type=options.LINES, default=15, show_default=True, help="how many unsupported reasons to list")
 @_reports_errors
 def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
     """How much of the summoning requirements of the pool the parser understands."""
@@ -165,16 +203,24 @@ def deck() -> None:
 
 @deck.command("show")
 @click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help='Print {"main": [...], "extra": [...], "side": [...]} '
+              'with {"count", "name", "code"} per card.')
 @_reports_errors
-def deck_show(path: str) -> None:
+def deck_show(path: str, as_json: bool) -> None:
     """The cards of a .ydk deck, by name, with counts."""
     from oracle.yugioh.ydk import read_ydk
 
     d = read_ydk(Path(path), Library.load())
-    for label, part in (("Main Deck", d.main), ("Extra Deck", d.extra), ("Side Deck", d.side)):
-        click.echo(f"{label} ({len(part)})")
+    doc = {}
+    for key, label, part in (("main", "Main Deck", d.main), ("extra", "Extra Deck", d.extra),
+                             ("side", "Side Deck", d.side)):
         counts: dict[int, list[Card]] = {}
         for card in part:  # first appearance order, as in the file
             counts.setdefault(card.code, []).append(card)
-        for code, copies in counts.items():
-            click.echo(f"  {len(copies)}x {copies[0].name} ({code})")
+        doc[key] = [{"count": len(copies), "name": copies[0].name, "code": code} for code, copies in counts.items()]
+        if not as_json:
+            click.echo(f"{label} ({len(part)})")
+            for entry in doc[key]:
+                click.echo(f"  {entry['count']}x {entry['name']} ({entry['code']})")
+    if as_json:
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

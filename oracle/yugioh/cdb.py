@@ -5,10 +5,12 @@ Encodings are those of the EDOPro card scripts (see shared/data/README.md).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from oracle.errors import OracleError
-from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.cards import UNOFFICIAL_FROM, Card, Library
 
 TYPE_BITS = {
     0x1: "monster", 0x2: "spell", 0x4: "trap", 0x10: "normal", 0x20: "effect", 0x40: "fusion",
@@ -71,6 +73,8 @@ def read_archetypes(path: Path) -> list[tuple[int, str]]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as e:
         raise OracleError(f"cannot read archetypes ({e.strerror or e})", source=str(path)) from None
+    except UnicodeDecodeError:
+        raise OracleError("not an archetypes file: it is not UTF-8 text", source=str(path)) from None
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -85,37 +89,68 @@ def read_archetypes(path: Path) -> list[tuple[int, str]]:
     return sorted(set(out))
 
 
-def import_cdb(path: Path, archetypes: Path | None = None) -> Library:
-    """The official pool of ``path``: ot in OCG/TCG, real passcodes, no skills, and no alternate
-    artworks (alias to a card of the same name). Cards that are *treated as* another card
-    ("Harpie Lady 2" -> "Harpie Lady") have a name of their own and stay, with ``alias``.
-    Tokens stay too (kind ``token``): positions put them on the field, and the rules treat them
-    apart (no Xyz Material, they vanish when they leave the field)."""
-    path = Path(path)
+RUSH_OT = 0x200   # Rush Duel cards: another game
+
+
+def _rows(path: Path) -> tuple[list[tuple], dict[int, str]]:
+    """The card rows (not skills, not Rush Duel) of one database, and every name by passcode."""
     if not path.is_file():
-        raise OracleError("no such card database", source=str(path))
+        raise OracleError("no such card database" if not path.exists() else "not a file", source=str(path))
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             rows = db.execute(
                 "SELECT d.id, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, "
-                "d.attribute, t.name, t.desc FROM datas d JOIN texts t ON t.id = d.id "
-                "WHERE d.ot IN (1, 2, 3) AND d.id < 100000000 AND (d.type & ?) = 0",
-                (TYPE_SKILL,),
+                "d.attribute, t.name, t.desc, d.ot FROM datas d JOIN texts t ON t.id = d.id "
+                "WHERE (d.type & ?) = 0 AND (d.ot & ?) = 0",
+                (TYPE_SKILL, RUSH_OT),
             ).fetchall()
             names = dict(db.execute("SELECT id, name FROM texts"))
         finally:
             db.close()
     except sqlite3.DatabaseError as e:
         raise OracleError(f"not a readable card database ({e})", source=str(path)) from None
+    return rows, names
+
+
+def official(code: int, ot: int) -> bool:
+    return ot in OFFICIAL_OT and code < UNOFFICIAL_FROM
+
+
+def import_cdb(paths: Path | Sequence[Path], archetypes: Path | None = None) -> Library:
+    """The cards of one or more EDOPro databases (``cards.cdb``, and the unofficial ones such as
+    ``cards-unofficial.cdb``): no skills, no Rush Duel cards.  Cards outside the official pool
+    (ot not OCG/TCG, or a passcode from 100,000,000 up) are marked ``unofficial``.  When two files
+    hold one passcode the official row wins, else the later file.
+    An alternate artwork (alias to a card of the same name) is not a card of its own: its
+    passcode becomes one of the ``arts`` of the card it aliases.  Cards that are *treated as*
+    another card ("Harpie Lady 2" -> "Harpie Lady") have a name of their own and stay, with
+    ``alias``.  Tokens stay too (kind ``token``): positions put them on the field, and the rules
+    treat them apart (no Xyz Material, they vanish when they leave the field)."""
+    paths = [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
+    if not paths:
+        raise OracleError("no card database given")
+    rows: dict[int, tuple] = {}
+    names: dict[int, str] = {}
+    for path in paths:
+        more, more_names = _rows(path)
+        names.update(more_names)
+        for row in more:
+            held = rows.get(row[0])
+            if held is None or official(held[0], held[11]) <= official(row[0], row[11]):
+                rows[row[0]] = row
+    arts: dict[int, list[int]] = {}
     cards = []
-    for row in rows:
+    for code, row in sorted(rows.items()):
         alias, name = row[1], row[9]
-        if alias and names.get(alias) == name:
-            continue  # alternate artwork
-        cards.append(card_from_row(row))
+        if alias and names.get(alias) == name and alias in rows:
+            arts.setdefault(alias, []).append(code)  # an alternate artwork
+            continue
+        cards.append(card_from_row(row[:11]))
+    cards = [replace(c, arts=tuple(arts.get(c.code, ())), unofficial=not official(c.code, rows[c.code][11]))
+             for c in cards]
     if archetypes is None:
-        beside = path.parent / "archetypes.tsv"
+        beside = paths[0].parent / "archetypes.tsv"
         archetypes = beside if beside.is_file() else None
     arche = read_archetypes(Path(archetypes)) if archetypes is not None else []
-    return Library(cards, arche, source=str(path))
+    return Library(cards, arche, source=", ".join(str(p) for p in paths))

@@ -23,7 +23,7 @@ KIND_WORDS = {"normal_summon": "Normal Summon", "normal_set": "Normal Set", "tri
               "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "change of battle position",
               "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
               "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
-              "special_summon": "Special Summon",
+              "special_summon": "Special Summon", "gemini_summon": "Gemini Summon",
               "activate_scale": "activated as a Pendulum Scale", "attack": "attack"}
 PHASE_WORDS = {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
                "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase"}
@@ -124,6 +124,25 @@ def _no_zone(c: Context, i: int) -> str:
 
 
 S = Callable[..., str]
+# Monster kinds with summoning-related rules the oracle does not play, said by name wherever such
+# a card appears (oracle plays --explain, oracle cards show), never silently half-played.
+KIND_NOTES = {
+    "spirit": "a Spirit monster: its summons follow its text (\"Cannot be Special Summoned\" is read), "
+              "but its return to the hand in the End Phase is not modelled",
+    "union": "a Union monster: equipping it to a monster, and Special Summoning it back from the "
+             "Spell & Trap Zone, are effects that are not modelled; it is played as an ordinary monster",
+}
+
+
+def kind_notes(card) -> list[str]:
+    """What the oracle does not model about ``card``'s kind (Spirit, Union), in sentences."""
+    return [f"{card.name} is {KIND_NOTES[k]}" for k in sorted(card.kinds & KIND_NOTES.keys())]
+
+
+POSITION_WORDS = {"attack": "face-up Attack Position", "defense": "face-up Defense Position",
+                  "set": "face-down Defense Position"}
+ZONE_WORDS = {5: "the left Extra Monster Zone", 6: "the right Extra Monster Zone"}
+
 SENTENCES: dict[str, S] = {
     # step.lp
     "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in {PHASE_WORDS.get(f, f)}",
@@ -147,6 +166,14 @@ SENTENCES: dict[str, S] = {
     "no_zone": _no_zone,
     "zones_short": lambda c, a, b: f"{c.name(a)} and {c.name(b)} would need the same zone: not enough free Monster Zones",
     "two_extra_monster_zones": lambda c, a, b: f"{c.name(a)} and {c.name(b)} cannot both go to the Extra Monster Zones",
+    # gemini.lp
+    "not_gemini": lambda c, i: f"{c.name(i)} is not a Gemini monster: only a Gemini monster is Normal Summoned on the field",
+    "gemini_not_face_up": lambda c, i: f"{c.name(i)} is not face-up: a Gemini Summon needs the Gemini monster face-up on the field",
+    "gemini_summoned_already": lambda c, i: f"{c.name(i)} was already Gemini Summoned: it is an Effect Monster now",
+    # given.lp
+    "position_not_offered": lambda c, i, pos: f"{c.name(i)} cannot be summoned in {POSITION_WORDS.get(pos, pos)} this way",
+    "zone_not_offered": lambda c, i, z: f"{c.name(i)} cannot go to {ZONE_WORDS.get(z, f'Main Monster Zone {z}')}: "
+                                        "it is taken, or not a zone this summon may use",
     # extra.lp
     "not_in_extra_deck": lambda c, i: f"{c.name(i)} is not face-down in your Extra Deck",
     "wrong_kind": lambda c, i, k: f"{c.name(i)} cannot be {KIND_WORDS.get(k, k)}ed: it is not that kind of monster",

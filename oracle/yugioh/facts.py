@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from clingo import Symbol
+from clingo import Function, Symbol
 
 from oracle.terms import fact
 from oracle.yugioh.cards import Card, Library
@@ -62,7 +62,7 @@ def card_facts(card: Card) -> tuple[Symbol, ...]:
 MONSTER_FLAGS = (("summoned_this_turn", "summoned_turn"), ("position_changed_this_turn", "changed_pos"),
                  ("attacked_this_turn", "attacked"), ("properly_summoned", "proper"),
                  ("from_extra_deck", "from_extra"), ("normal_summoned", "normal_summoned"),
-                 ("tribute_summoned", "tribute_summoned"))
+                 ("tribute_summoned", "tribute_summoned"), ("gemini_summoned", "gemini_on"))
 
 
 def slot_facts(slot: Slot) -> list[Symbol]:
@@ -91,7 +91,16 @@ def slot_facts(slot: Slot) -> list[Symbol]:
     return out
 
 
-def position_facts(position: Position, library: Library | None = None) -> Instance:
+# Places where two copies of one card with the same flags are interchangeable: which copy a play
+# uses makes no difference, so copies.lp lets only the first unused one be used (twin/2).
+TWIN_PLACES = ("hand", "deck", "extra_deck")
+
+
+def position_facts(position: Position, library: Library | None = None, *, all_copies: bool = False) -> Instance:
+    """The facts of ``position``.  Identical copies are linked by twin/2 (copies.lp: one play
+    per card, not per copy) unless ``all_copies``.  The cards of the Deck are left out when no
+    card of the position can use the Deck (nothing reads them), so that a Deck of a million
+    cards costs nothing; state_out writes them back where they were."""
     library = library or Library.load()
     inst = Instance()
     f = inst.facts
@@ -106,8 +115,6 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
         f.append(fact("init", ("ps_used", position.turn_player, 0)))
     for p, lp in enumerate(position.life_points):
         f.append(fact("init", ("lp", p, lp)))
-    for slot in position.slots:
-        f += slot_facts(slot)
     for p, cards in enumerate(position.special_summoned):
         for code in sorted({n for card in cards for n in (card.code, card.name_code)}):
             f.append(fact("init", ("duel_history", p, ("special_summoned", code))))
@@ -127,7 +134,26 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
         for a in sorted(archetypes):
             if library.in_archetype(card, a):
                 f.append(fact("archetype_of", card.code, a))
+    deck = any(_reads_deck(s) for s in f)
+    last: dict[tuple, int] = {}
+    for slot in position.slots:
+        if slot.location == "deck" and not deck:
+            continue
+        f += slot_facts(slot)
+        if slot.location in TWIN_PLACES and not all_copies:
+            key = (slot.location, slot.owner, slot.card.code, slot.face_up)
+            if key in last:
+                f.append(fact("twin", last[key], slot.iid))
+            last[key] = slot.iid
     return inst
+
+
+_DECK = Function("loc", [Function("deck")])
+
+
+def _reads_deck(symbol: Symbol) -> bool:
+    """Whether a card fact lets a rule use the cards of the Deck (a filter ``loc(deck)``)."""
+    return any(arg == _DECK for arg in symbol.arguments)
 
 
 @lru_cache(maxsize=4096)

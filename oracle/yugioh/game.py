@@ -1,6 +1,8 @@
 """Yu-Gi-Oh! as a plug-in of the commands (oracle/game.py): thin calls of the package's own functions."""
 from __future__ import annotations
 
+import json
+
 import click
 
 from oracle.game import Game
@@ -21,14 +23,17 @@ def describe(position: Position) -> list[str]:
 
 
 def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False, zones: bool = False,
-          explain: bool = False, limit: int | None = None, timeout: float | None = None, **_: object) -> int:
-    """``oracle plays``: the summons and position changes of the turn player."""
+          all_copies: bool = False, explain: bool = False, limit: int | None = None,
+          timeout: float | None = None) -> int:
+    """``oracle plays``: the summons, position changes and activations of the turn player."""
     from oracle.yugioh import report
     from oracle.yugioh.plays import plays as yugioh_plays
 
     pos = read_position(doc, source)
-    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout)
-    if count:
+    found = yugioh_plays(pos, zones=zones, limit=limit, timeout=timeout, all_copies=all_copies)
+    if count and as_json:  # one shape for every game: {"count": N, "complete": bool}
+        click.echo(json.dumps({"count": len(found), "complete": found.complete}, indent=2))
+    elif count:
         click.echo(len(found))
     elif as_json:
         click.echo(report.plays_json(found))
@@ -67,6 +72,7 @@ def solve_puzzle(puzzle, **options):
     return solve_puzzle(puzzle, **options)
 
 
-GAME = Game(name="yugioh", read_position=read_position, describe=describe, plays=plays,
+GAME = Game(name="yugioh", title="Yu-Gi-Oh!", play_options=frozenset({"zones", "all_copies"}),
+            read_position=read_position, describe=describe, plays=plays,
             load_line=load_line, check_line=check_line, load_puzzle=load_puzzle, solve_puzzle=solve_puzzle,
             picture="oracle.yugioh.picture")

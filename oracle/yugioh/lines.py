@@ -10,10 +10,16 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     pendulum_summon "Dragoons of Draconia", "Odd-Eyes Pendulum Dragon"
     attack "Black Rose Dragon" -> "Battle Ox"
     attack "Axe Raider" directly
+    synchro_summon "Stardust Dragon" with "Junk Synchron", "Battle Ox" in defense to zone 2
+
+A summon may state the battle position (``in attack``, ``in defense``, ``in set``) and the zone
+(``to zone N``: 0-4 the Main Monster Zones from the left, 5 and 6 the left and right Extra
+Monster Zone).  A position left open is face-up Attack Position when the summon allows it; a
+zone left open is any zone that keeps the whole line legal (docs/decisions.md).
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
-"cards": [...], "target": NAME or "direct"}``.
+"cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``.
 
 Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
 that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
@@ -48,8 +54,10 @@ from oracle.yugioh.position import Position, parse_position
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-           "link_summon", "pendulum_summon", "special_summon", "activate_scale", "attack")
-STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target"}
+           "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack")
+STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone"}
+STATED_POSITIONS = ("attack", "defense", "set")
+ZONES = range(7)
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
 
 
@@ -65,6 +73,8 @@ class Step:
     cards: list[str] = field(default_factory=list)   # Pendulum Summon
     target: str | None = None                        # attack: a name or "direct"
     line: int | None = None                          # line of the text file it came from
+    battle_position: str | None = None               # "in defense": the position it is summoned in
+    zone: int | None = None                          # "to zone 3": the zone it is summoned to
 
     @property
     def where(self) -> str:
@@ -81,7 +91,11 @@ class Step:
             out += " with " + ", ".join(q(m) for m in self.materials)
         if self.spell:
             out += f" using {q(self.spell)}"
-        return out
+        return out + self.placement_text()
+
+    def placement_text(self) -> str:
+        return ((f" in {self.battle_position}" if self.battle_position else "")
+                + (f" to zone {self.zone}" if self.zone is not None else ""))
 
     def normalized(self) -> str:
         """The text form with materials and Pendulum cards sorted (how readings are printed)."""
@@ -97,6 +111,10 @@ class Step:
             out["materials"] = list(self.materials)
         if self.cards:
             out["cards"] = list(self.cards)
+        if self.battle_position:
+            out["position"] = self.battle_position
+        if self.zone is not None:
+            out["zone"] = self.zone
         return out
 
 
@@ -147,8 +165,12 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         return out
 
     step = Step(number=number, action=action, line=line)
+    if action != "attack":
+        rest = _placement(step, rest, err)
     if action == "pendulum_summon":
         step.cards = names(rest, "Pendulum Summoned cards") if rest else []
+        if step.zone is not None:
+            raise err("a Pendulum Summon places several monsters: 'to zone' names the zone of one summon")
         return step
     if not rest or rest[0][0] not in ("str", "num"):
         raise err(f"{action} needs a card name in double quotes after it")
@@ -180,6 +202,39 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     return step
 
 
+def _placement(step: Step, toks: list[tuple[str, Any]], err) -> list[tuple[str, Any]]:
+    """Take ``in POSITION`` and ``to zone N`` off the end of a step's tokens (they come last)."""
+    while len(toks) >= 2:
+        if toks[-2] == ("word", "in") and toks[-1][0] == "word":
+            if step.battle_position is not None:
+                raise err("the battle position is stated twice")
+            step.battle_position = _stated_position(toks[-1][1], err)
+            toks = toks[:-2]
+        elif len(toks) >= 3 and toks[-3] == ("word", "to") and toks[-2] == ("word", "zone"):
+            if step.zone is not None or toks[-1][0] != "num":
+                raise err("a zone is written  to zone N  (N from 0 to 6), once")
+            step.zone = _stated_zone(toks[-1][1], err)
+            toks = toks[:-3]
+        else:
+            break
+    if any(tok in (("word", "in"), ("word", "to")) for tok in toks):
+        raise err("'in attack' / 'in defense' and 'to zone N' come at the end of the step")
+    return toks
+
+
+def _stated_position(word: Any, err) -> str:
+    if word not in STATED_POSITIONS:
+        raise err(f"unknown battle position {word!r}; write in attack, in defense or in set")
+    return word
+
+
+def _stated_zone(number: Any, err) -> int:
+    if type(number) is not int or number not in ZONES:
+        raise err(f"unknown zone {number!r}: zones 0-4 are the Main Monster Zones from the left, 5 and 6 "
+                  "the Extra Monster Zones")
+    return number
+
+
 def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
     """The position file named in the text (if any) and the steps."""
     return linefile.parse_text(text, parse_step, source=source)
@@ -194,6 +249,11 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
         raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
     step = Step(number=number, action=action, card=item.get("card"), materials=list(item.get("materials", [])),
                 spell=item.get("spell"), cards=list(item.get("cards", [])), target=item.get("target"))
+    err = lambda key: lambda problem: OracleError(problem, source=source, field=f"{where}.{key}")  # noqa: E731
+    if item.get("position") is not None:
+        step.battle_position = _stated_position(item["position"], err("position"))
+    if item.get("zone") is not None:
+        step.zone = _stated_zone(item["zone"], err("zone"))
     if action != "pendulum_summon" and step.card is None:
         raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
     return step
@@ -239,6 +299,10 @@ def given_facts(line: Line, library: Library) -> str:
         t = s.number
         def code(n, s=s):
             return _code(line.position, n, s, line.source, library)
+        if s.battle_position:
+            out.append(f"given_pos({t},{s.battle_position}).")
+        if s.zone is not None:
+            out.append(f"given_zone({t},{s.zone}).")
         if s.action == "pendulum_summon":
             out.append(f"given_act({t},pendulum_summon,none).")
             for c, n in sorted(Counter(code(c) for c in s.cards).items()):

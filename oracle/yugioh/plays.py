@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -18,7 +18,7 @@ from oracle.yugioh.position import Position, Slot, load_position, parse_position
 
 ACTION_ORDER = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
                 "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-                "link_summon", "pendulum_summon", "special_summon")
+                "link_summon", "pendulum_summon", "special_summon", "gemini_summon")
 ZONE_NAMES = {5: ("extra_monster_zone", 0), 6: ("extra_monster_zone", 1)}
 
 
@@ -65,11 +65,14 @@ class Play:
     spell: CardRef | None = None
     cards: tuple[CardRef, ...] = ()          # Pendulum Summon: the monsters summoned together
     placements: tuple[Placement, ...] = ()   # with zones=True
+    copies: int = 1                          # identical copies of the card this play stands for
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"action": self.action, "player": self.player}
         if self.card is not None:
             out["card"] = self.card.to_json()
+        if self.copies > 1:
+            out["copies"] = self.copies
         if self.action == "pendulum_summon":
             out["cards"] = [c.to_json() for c in self.cards]
         else:
@@ -120,20 +123,38 @@ def ground(position: Position, instance: Instance, *, zones: bool = False, extra
 
 
 def plays(position: Position | dict | str | Path, *, zones: bool = False, limit: int | None = None,
-          timeout: float | None = None, library: Library | None = None) -> PlayList:
+          timeout: float | None = None, library: Library | None = None, all_copies: bool = False) -> PlayList:
     """Every legal play of the turn player from ``position``, one per distinct material set.
 
+    Identical copies of a card (side by side in the hand, Deck or Extra Deck) give one play,
+    whose ``copies`` says how many copies it stands for; ``all_copies`` gives one play per copy.
     With ``zones`` each play is also expanded by destination zone and battle position.
     ``limit`` and ``timeout`` bound the enumeration; the result says when it stopped early.
     """
     library = library or Library.load()
     position = as_position(position, library)
-    instance = position_facts(position, library)
+    instance = position_facts(position, library, all_copies=all_copies)
     ctl = ground(position, instance, zones=zones)
     result = solve(ctl, limit=limit, timeout=timeout, project=True)
-    found = PlayList(sorted((read_play(position, model) for model in result.models), key=Play.sort_key),
-                     stopped=result.stopped, seconds=result.seconds, unsupported=instance.unsupported)
-    return found
+    found = (read_play(position, model) for model in result.models)
+    if not all_copies:
+        found = _with_copies(position, list(found))
+    return PlayList(sorted(found, key=Play.sort_key), stopped=result.stopped, seconds=result.seconds,
+                    unsupported=instance.unsupported)
+
+
+def _with_copies(position: Position, found: list[Play]) -> list[Play]:
+    """Each play with the number of identical copies (facts.TWIN_PLACES) its card stands for."""
+    me = position.turn_player
+    key = lambda s: (s.location, s.card.code, s.face_up)  # noqa: E731
+    mine = [s for s in position.slots if s.owner == me and s.location in ("hand", "extra_deck")]
+    count = Counter(key(s) for s in mine)
+    at = {(s.location, s.index): s for s in mine}
+    out = []
+    for p in found:
+        slot = at.get((p.card.location, p.card.index)) if p.card else None
+        out.append(replace(p, copies=count[key(slot)]) if slot is not None else p)
+    return out
 
 
 def given_facts(play: Play, step: int = 1) -> list[clingo.Symbol]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from oracle import jsonfile
 from oracle.errors import OracleError
+from oracle.terms import whole_number
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.ydk import read_ydk
 
@@ -29,12 +30,12 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
                "procedures_used_this_turn"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
-                "normal_summoned", "tribute_summoned"}
+                "normal_summoned", "tribute_summoned", "gemini_summoned"}
 ST_KEYS = {"card", "face_up"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Slot:
     """One physical card of the position (an instance)."""
 
@@ -55,6 +56,7 @@ class Slot:
     from_extra_deck: bool = False
     normal_summoned: bool = False        # Normal Summoned or Set (for "1 Normal Summoned/Set monster")
     tribute_summoned: bool = False       # Tribute Summoned (for "Tributing 1 Tribute Summoned monster")
+    gemini_summoned: bool = False        # a Gemini monster Gemini Summoned: an Effect Monster now
     attached_to: "Slot | None" = None
 
     @property
@@ -89,7 +91,8 @@ class Position:
         return self.slots[iid - 1]
 
     def cards(self) -> set[Card]:
-        return {s.card for s in self.slots}
+        # By passcode first: hashing a Card hashes its text, and a Deck may hold a million copies.
+        return set({s.card.code: s.card for s in self.slots}.values())
 
     def _repr_svg_(self) -> str:  # notebooks show a position as its picture
         from oracle.yugioh.picture import draw
@@ -111,6 +114,9 @@ class _Reader:
         self.source = source
         self.library = library
         self.slots: list[Slot] = []
+        # A plain list entry ("Kuriboh", 40640057) already read and checked in that list: a Deck
+        # of a million copies is read once, not a million times.
+        self.plain: dict[tuple, Card] = {}
 
     def error(self, field: str, problem: str) -> OracleError:
         return OracleError(problem, source=self.source, field=field or None)
@@ -165,17 +171,17 @@ class _Reader:
         for flag in ("normal_summon_used", "pendulum_summon_used", "first_turn"):
             setattr(pos, flag, self.typed(turn, flag, bool, "turn", False))
         players = self.typed(doc, "players", list, "", [{}, {}])
-        if len(players) != 2:
-            raise self.error("players", f"a duel has 2 players, {len(players)} given")
+        if len(players) not in (1, 2):
+            raise self.error("players", f"a duel has 2 players (the second may be left out), {len(players)} given")
+        players = players + [{}] * (2 - len(players))  # every key of a player may be left out
         for p, player in enumerate(players):
             where = f"players[{p}]"
             if not isinstance(player, dict):
                 raise self.error(where, "a player is a JSON object")
             self.keys(player, PLAYER_KEYS, where)
-            lp = self.typed(player, "life_points", int, where, 8000)
-            if lp < 0:
-                raise self.error(f"{where}.life_points", "life points cannot be negative")
-            pos.life_points[p] = lp
+            pos.life_points[p] = whole_number(player.get("life_points", 8000), lo=0,
+                                              what="Life Points",
+                                              source=self.source, field=f"{where}.life_points")
             history = self.typed(player, "special_summoned_this_duel", list, where, [])
             pos.special_summoned[p] = [self.card(ref, f"{where}.special_summoned_this_duel[{i}]")
                                        for i, ref in enumerate(history)]
@@ -192,10 +198,16 @@ class _Reader:
         ydk = self.typed(player, "ydk", str, where, None)
         if ydk is not None:
             self.deck_file(p, ydk, player, f"{where}.ydk")
+        slots, plain = self.slots, self.plain
         for name in LISTS:
             items = self.typed(player, name, list, where, [])
+            prefix = f"{where}.{name}"
             for i, item in enumerate(items):
-                self.list_card(p, name, i, item, f"{where}.{name}[{i}]")
+                card = plain.get((name, item)) if type(item) in (str, int) else None
+                if card is None:
+                    self.list_card(p, name, i, item, f"{prefix}[{i}]")
+                else:  # a copy of an entry already read and checked in this list
+                    slots.append(Slot(len(slots) + 1, card, p, name, i, p, f"{prefix}[{i}]"))
         zones = self.typed(player, "monster_zones", list, where, [None] * 5)
         if len(zones) != 5:
             raise self.error(f"{where}.monster_zones",
@@ -258,6 +270,8 @@ class _Reader:
             raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
         self.add(card, owner=p, controller=p, location=location, index=i, field=where,
                  face_up=face_up, properly_summoned=proper)
+        if type(item) in (str, int):
+            self.plain[(name, item)] = card
 
     def monster(self, p: int, location: str, z: int, entry: Any, where: str) -> Slot:
         if not isinstance(entry, dict):
@@ -284,7 +298,11 @@ class _Reader:
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
                         normal_summoned=self.typed(entry, "normal_summoned", bool, where, False),
-                        tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False))
+                        tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False),
+                        gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False))
+        if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):
+            raise self.error(f"{where}.gemini_summoned", f"only a face-up Gemini monster is Gemini Summoned; "
+                             f"{card.name} is {'face-down' if 'gemini' in card.kinds else 'not a Gemini monster'}")
         materials = self.typed(entry, "materials", list, where, [])
         if materials and not card.is_xyz:
             raise self.error(f"{where}.materials", f"{card.name} is not an Xyz monster: only Xyz monsters have Xyz Materials")

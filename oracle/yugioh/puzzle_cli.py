@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from oracle.errors import OracleError
+from oracle.safe_write import write_file
 from oracle.yugioh.puzzle_lua import import_lua
 
 
@@ -33,7 +34,7 @@ def import_command(file: Path, output: Path | None) -> None:
         click.echo(text, nl=False)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        write_file(output, text)
     except OSError as exc:
         raise OracleError(f"cannot write the output: {exc.strerror or exc}",
                           source=str(output)) from None

@@ -11,7 +11,7 @@ LABELS = {"normal_summon": "Normal Summon", "normal_set": "Set", "tribute_summon
           "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "Change position",
           "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
           "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
-          "special_summon": "Special Summon"}
+          "special_summon": "Special Summon", "gemini_summon": "Gemini Summon"}
 
 
 def plays_json(found: PlayList) -> str:
@@ -28,6 +28,8 @@ def describe(play: Play) -> tuple[str, str, str]:
         card = ", ".join(c.name for c in play.cards)
     else:
         card = play.card.name if play.card else ""
+        if play.copies > 1:
+            card += f" ({play.copies} copies)"
     using = ", ".join(f"{m.name} [{_where(m)}]" for m in play.materials)
     if play.spell:
         using = f"{play.spell.name}: {using}" if using else play.spell.name
@@ -60,6 +62,8 @@ def explanations(position: Position, found: PlayList, library=None) -> str:
     each other card in the hand or Extra Deck without a play, which rules its best attempt breaks."""
     lines = []
     names = {s.card.code: s.card.name for s in position.slots}
+    for card in sorted(position.cards(), key=lambda c: c.name):
+        lines += [f"not modelled: {note}" for note in explain.kind_notes(card)]
     for code, reason in sorted(found.unsupported.items(), key=lambda kv: names.get(kv[0], "")):
         lines.append(f"unsupported: {names.get(code, code)} ({code}): {reason}; it is never offered as a play")
     from oracle.yugioh.facts import _requirements

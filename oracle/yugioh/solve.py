@@ -17,6 +17,7 @@ import clingo
 
 from oracle import incremental, jsonfile
 from oracle.errors import OracleError
+from oracle.terms import COUNT_MAX, NUMBER_MAX, fact, whole_number
 from oracle.yugioh.cards import Library
 from oracle.yugioh.lines import Line, Step, control, describe_step, step_parts
 from oracle.yugioh.position import Position, load_position, parse_position
@@ -72,9 +73,10 @@ def goal_facts(puzzle: Puzzle, library: Library) -> str:
                 counts[code] = counts.get(code, 0) + 1
             out += [f"goal(board({c},{k}))." for c, k in sorted(counts.items())]
         elif key in ("monsters", "damage"):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise OracleError(f"{key} is a positive whole number", source=src, field=where)
-            out.append(f"goal({key}({value})).")
+            what = "the number of monsters" if key == "monsters" else "the damage"
+            number = whole_number(value, lo=1, hi=COUNT_MAX if key == "monsters" else NUMBER_MAX, what=what,
+                                  source=src, field=where)
+            out.append(f"{fact('goal', (key, number))}.")
         elif key == "win":
             if value is not True:
                 raise OracleError('write "win": true', source=src, field=where)

@@ -38,7 +38,7 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     flags = lambda name: {args[0] for args in by[name]}
     faceup_extra, summoned, changed = flags("faceup_extra"), flags("summoned_turn"), flags("changed_pos")
     proper, from_extra, attacked, set_cards = flags("proper"), flags("from_extra"), flags("attacked"), flags("set")
-    normal_summoned = flags("normal_summoned")
+    normal_summoned, gemini_on = flags("normal_summoned"), flags("gemini_on")
     pos = {i: p for i, p in by["pos"]}
     xmats: dict[int, list[int]] = defaultdict(list)
     for m, x in sorted(by["xmat"]):
@@ -60,6 +60,10 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         if n in known:
             players[p].setdefault("procedures_used_this_turn", []).append(n)
     emz: list[dict | None] = [None, None]
+    # The Deck is left out of the facts when no rule can use it (facts.position_facts): its cards,
+    # mentioned nowhere in the state, are still in the Deck.
+    mentioned = {args[0] for name in ("in", "mz", "sz", "xmat") for args in by[name]}
+    by["in"] += [(s.iid, "deck") for s in position.slots if s.location == "deck" and s.iid not in mentioned]
     for i, place in sorted(by["in"]):
         slot = position.slot(i)
         entry: int | dict = code(i)
@@ -78,6 +82,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["attacked_this_turn"] = True
         if i in normal_summoned:
             entry["normal_summoned"] = True
+        if i in gemini_on:
+            entry["gemini_summoned"] = True
         if i not in proper:
             entry["properly_summoned"] = False
         if (i in from_extra) != position.slot(i).card.is_extra_deck:

@@ -30,6 +30,9 @@ def read_ydk(path: Path | str, library: Library) -> Deck:
         raise OracleError("no such deck file", source=str(path)) from None
     except (OSError, UnicodeDecodeError) as e:
         raise OracleError(f"cannot read the deck file ({e})", source=str(path)) from None
+    if not any(line.strip().lower() in ("#main", "#extra", "!side") for line in text.splitlines()):
+        # Not a deck at all: say so without echoing the file (it may be anything the user has).
+        raise OracleError("not a .ydk deck file: it has no #main, #extra or !side section", source=str(path))
     deck = Deck()
     section: list[Card] | None = None
     problems: list[str] = []
@@ -48,9 +51,9 @@ def read_ydk(path: Path | str, library: Library) -> Deck:
         elif line.startswith("#"):
             continue
         elif section is None:
-            problems.append(f"line {number}: card {line!r} before any #main/#extra/!side section")
+            problems.append(f"line {number}: card {line[:20]!r} before any #main/#extra/!side section")
         elif not line.isdigit():
-            problems.append(f"line {number}: {line!r} is not a passcode")
+            problems.append(f"line {number}: {line[:20]!r} is not a passcode")
         else:
             try:
                 card = library.resolve(int(line))

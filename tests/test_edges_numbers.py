@@ -1,0 +1,118 @@
+"""Issue 9, wrong answers: every number a user gives that reaches clingo is checked against
+clingo's 32-bit range or the value's real range, and refused with one line and exit status 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from oracle.cli import main
+from oracle.errors import OracleError
+from oracle.terms import fact, whole_number
+
+EXAMPLE = str(ROOT / "facts" / "positions" / "example.json")
+PUZZLE = ROOT / "facts" / "puzzles" / "01-direct-attack.json"
+DM = ROOT / "facts" / "positions" / "dm-minimal.json"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def one_line_error(out, *needles: str) -> None:
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.output
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+def yugioh_puzzle(tmp_path, goal: dict, lp: int | None = None) -> str:
+    doc = json.loads(PUZZLE.read_text())
+    doc["goal"] = goal
+    if lp is not None:
+        doc["position"]["players"][1]["life_points"] = lp
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def dm_doc() -> dict:
+    return json.loads(DM.read_text())
+
+
+def test_the_checked_builder_refuses_numbers_clingo_cannot_hold():
+    assert str(fact("lp", 0, 2**31 - 1)) == "lp(0,2147483647)"
+    with pytest.raises(OracleError, match="out of range"):
+        fact("lp", 0, 2**31)
+    with pytest.raises(OracleError, match="out of range"):
+        fact("lp", 0, -2**31 - 1)
+    with pytest.raises(OracleError, match="must be a whole number"):
+        whole_number(3e9)
+    with pytest.raises(OracleError, match="must be a whole number"):
+        whole_number(True)
+
+
+def test_a_monsters_goal_of_2_to_the_31_is_refused_not_already_reached(tmp_path):
+    one_line_error(run("solve", yugioh_puzzle(tmp_path, {"monsters": 2147483648})), "goal.monsters", "out of range")
+
+
+def test_a_damage_goal_of_2_to_the_32_plus_1_is_refused_not_one_attack(tmp_path):
+    one_line_error(run("solve", yugioh_puzzle(tmp_path, {"damage": 4294967297})), "goal.damage", "out of range")
+
+
+def test_the_largest_damage_goal_is_read_and_simply_unreachable(tmp_path):
+    out = run("solve", yugioh_puzzle(tmp_path, {"damage": 2**31 - 1}), "--max-steps", "2")
+    assert out.exit_code == 1, out.output
+
+
+def test_life_points_of_2_to_the_31_are_refused(tmp_path):
+    one_line_error(run("solve", yugioh_puzzle(tmp_path, {"win": True}, lp=2**31)),
+                   "players[1].life_points", "out of range")
+
+
+def test_duel_masters_counts_are_checked(tmp_path):
+    doc = dm_doc()
+    doc["players"][0]["spells_cast_this_turn"] = 2**31
+    path = tmp_path / "dm.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("plays", path), "players[0].spells_cast_this_turn", "out of range")
+
+
+def test_duel_masters_mana_number_is_checked(tmp_path):
+    doc = dm_doc()
+    doc["cards"] = [{"name": "Test Creature", "civilizations": ["nature"], "cost": 2, "type": "Creature",
+                     "power": 1000, "mana_number": 2**32}]
+    path = tmp_path / "dm.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("plays", path), "cards[0].mana_number", "out of range")
+
+
+@pytest.mark.parametrize("creatures, message", [(3e9, "whole number"), (2**31, "out of range")])
+def test_duel_masters_creatures_goal_is_checked(tmp_path, creatures, message):
+    path = tmp_path / "dm-puzzle.json"
+    path.write_text(json.dumps({"position": dm_doc(), "goal": {"creatures": creatures}}))
+    one_line_error(run("solve", path), "goal.creatures", message)
+
+
+@pytest.mark.parametrize("args", [
+    ("plays", EXAMPLE, "--limit", "99999999999999999999"),
+    ("plays", EXAMPLE, "--limit", "0"),
+    ("plays", EXAMPLE, "--timeout", "nan"),
+    ("plays", EXAMPLE, "--timeout", "inf"),
+    ("plays", EXAMPLE, "--timeout", "-1"),
+    ("solve", str(PUZZLE), "--max-steps", "99999999999"),
+    ("solve", str(PUZZLE), "--limit", "99999999999999999999"),
+    ("solve", str(PUZZLE), "--timeout", "nan"),
+    ("check", str(ROOT / "facts" / "lines" / "black-rose-dragon.txt"), "--timeout", "nan"),
+    ("cards", "coverage", "--reasons", "-1"),
+])
+def test_integer_and_time_options_are_checked(args):
+    one_line_error(run(*args), f"'{args[-2]}'")
+
+
+def test_the_largest_limit_is_accepted():
+    out = run("plays", EXAMPLE, "--limit", str(2**31 - 1), "--count")
+    assert out.exit_code == 0 and out.output.strip() == "14"

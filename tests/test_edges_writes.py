@@ -1,0 +1,106 @@
+"""Issue 9, writes that cannot destroy: every command that writes goes through
+oracle.safe_write: regular files only, symbolic links written through, no folder created, a
+failed write reported and nothing half written."""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from oracle.cli import main
+from oracle.errors import OracleError
+from oracle.safe_write import write_file
+
+LINE = ROOT / "facts" / "lines" / "black-rose-dragon.txt"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_a_regular_file_is_replaced_whole_and_keeps_its_mode(tmp_path):
+    path = tmp_path / "out.json"
+    path.write_text("old")
+    os.chmod(path, 0o640)
+    assert write_file(path, "new") == path
+    assert path.read_text() == "new" and stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("device", ["/dev/full", "/dev/null"])
+def test_device_files_are_refused(device):
+    if not Path(device).exists():
+        pytest.skip(f"no {device}")
+    with pytest.raises(OracleError, match="character device: only regular files are written"):
+        write_file(device, "x")
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+
+
+def test_a_directory_is_refused(tmp_path):
+    with pytest.raises(OracleError, match="is a directory"):
+        write_file(tmp_path, "x")
+
+
+def test_a_missing_folder_is_never_created(tmp_path):
+    with pytest.raises(OracleError, match="does not exist; create it first"):
+        write_file(tmp_path / "a" / "b.json", "x")
+    assert not (tmp_path / "a").exists()
+
+
+def test_a_symbolic_link_to_a_file_is_written_through(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_file(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
+def test_a_symbolic_link_to_a_device_is_refused(tmp_path):
+    link = tmp_path / "link.json"
+    link.symlink_to("/dev/null")
+    with pytest.raises(OracleError, match="the symbolic link leads to /dev/null"):
+        write_file(link, "x")
+
+
+def test_a_failed_write_is_reported_and_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "out.json"
+    path.write_text("old")
+
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OracleError, match="cannot write the file: No space left on device"):
+        write_file(path, "new")
+    monkeypatch.undo()
+    assert path.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
+def test_cards_import_to_dev_full_is_refused_before_the_import(cards_cdb):
+    out = run("cards", "import", cards_cdb, "--output", "/dev/full")
+    assert out.exit_code == 2 and "character device" in out.output
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_check_state_writes_through_the_safe_writer(tmp_path):
+    state = tmp_path / "state.json"
+    out = run("check", LINE, "--state", state)
+    assert out.exit_code == 0 and state.is_file()
+    link = tmp_path / "link.json"
+    link.symlink_to("/dev/null")
+    out = run("check", LINE, "--state", link)
+    assert out.exit_code == 2 and "symbolic link leads to /dev/null" in out.output
+
+
+def test_puzzle_import_output_is_safe(shared_data, tmp_path):
+    lua = next((shared_data / "puzzles").rglob("*.lua"))
+    out = run("puzzle", "import", lua, "-o", "/dev/null")
+    assert out.exit_code == 2 and "character device" in out.output
+    out = run("puzzle", "import", lua, "-o", tmp_path / "missing" / "p.json")
+    assert out.exit_code == 2 and "does not exist" in out.output
