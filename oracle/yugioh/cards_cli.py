@@ -178,3 +178,8 @@ def deck_show(path: str) -> None:
             counts.setdefault(card.code, []).append(card)
         for code, copies in counts.items():
             click.echo(f"  {len(copies)}x {copies[0].name} ({code})")
+
+
+from oracle.yugioh.deck_cli import analyse  # noqa: E402  (a command of this group, in its own module)
+
+deck.add_command(analyse)

@@ -21,7 +21,8 @@ from oracle.yugioh.cards import Library
 from oracle.yugioh.lines import Line, Step, control, describe_step, step_parts
 from oracle.yugioh.position import Position, load_position, parse_position
 
-GOAL_KEYS = ("summon", "board", "monsters", "damage", "win")
+GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind")
+SUMMON_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 
 
 @dataclass
@@ -71,7 +72,11 @@ def goal_facts(puzzle: Puzzle, library: Library) -> str:
                 code = library.resolve(ref, source=src, field=f"{where}[{n}]").name_code
                 counts[code] = counts.get(code, 0) + 1
             out += [f"goal(board({c},{k}))." for c, k in sorted(counts.items())]
-        elif key in ("monsters", "damage"):
+        elif key == "kind":
+            if value not in SUMMON_KINDS:
+                raise OracleError(f"kind is one of {', '.join(SUMMON_KINDS)}", source=src, field=where)
+            out.append(f"goal(kind({value})).")
+        elif key in ("monsters", "damage", "link", "extra_monsters"):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OracleError(f"{key} is a positive whole number", source=src, field=where)
             out.append(f"goal({key}({value})).")
