@@ -2,24 +2,35 @@
 
 Every hand of a deck is the same position but for which cards start in the hand.  So the rules
 are grounded once per deck (per worker) for the position "whole Main Deck in the Deck, Extra
-Deck from the deck list", with one clingo external ``hand(I)`` per card instance that can start
-in the hand: ``init(in(I,hand))`` when it is true, ``init(in(I,deck))`` when it is false.  A hand
-then costs solves, not a grounding: its externals are assigned and the ground program is solved
-again (multi-shot), keeping what the solver learned about the deck.
+Deck from the deck list", with the hand left open: a choice of ``hand(I)`` atoms over the card
+instances that can start in the hand, of the hand's size; ``init(in(I,hand))`` when chosen,
+``init(in(I,deck))`` when not.  Hands are then solves, never groundings, on the same control
+(multi-shot, keeping what the solver learned about the deck):
+
+- one hand (sampled runs): the hand atoms are fixed by assumptions, and the solve says yes or no;
+- many hands (exact runs): the copies of the first few classes are fixed by assumptions (a
+  *prefix*), and clingo enumerates the models projected onto the hand atoms: exactly the hands of
+  that prefix that reach the goal, each once.  The search learns why hands fail ("no Tuner in
+  the hand") and prunes whole families of hands at once, which is far cheaper than one solve per
+  hand.  Every other hand of the prefix does not reach the goal.
 
 Copies of a card are interchangeable, and so are distinct cards that no rule tells apart (the
 same facts but for the passcode, and no other card's facts name them: two Spells that nothing
 reads but "discard 1 card", say).  Such cards form one *class*; a hand is solved as copies per
-class, and a hand with k cards of a class puts the *first* k instances of the class in the hand.
-Only the first min(copies, hand size) instances of each class get an external; the other copies
-are plain Deck facts.
+class, and a hand with k cards of a class puts the *first* k instances of the class in the hand
+(the k-th instance only with the (k-1)-th: one set of atoms per hand of classes).  Only the first
+min(copies, hand size) instances of each class may start in the hand; the other copies are
+plain Deck facts.
 
-The bound "within K actions" is clingo's incremental scheme of oracle/incremental.py with one
-control per horizon k = 0..K (goals.lp asks the goal to hold at the last step and not before,
-and every step is an action, so a k-step control answers "a line of exactly k steps"): a hand
-reaches the goal within K actions when one of them is satisfiable, and the first such k is the
-length of its shortest line.  The lines themselves are found afterwards, for the few hands
-reported, by the ordinary puzzle search on the concrete position (oracle/yugioh/solve.py).
+The bound "within K actions": goals.lp asks the goal to hold at the last step of a line and
+at no step before, and every step is an action.  Going first (no Battle Phase) one control
+answers "within K": it is ground for K steps, a step may be a ``pass`` once the goal is met, and
+the goal must hold after step K (a line that meets it sooner passes for the rest).  Going
+second a pass would not be legal after an attack (no summon after the Battle Phase), so there is
+one control per horizon k = 0..K instead, as in clingo's incremental scheme
+(oracle/incremental.py), and a hand reaches the goal when it is a model of one of them.  The lines
+themselves are found afterwards, for the few hands reported, by the ordinary puzzle search on
+the concrete position (oracle/yugioh/solve.py).
 """
 from __future__ import annotations
 
@@ -34,12 +45,29 @@ from oracle.resources import encoding
 from oracle.solver import make_control
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.facts import position_facts
-from oracle.yugioh.hands import Hand
+from oracle.yugioh.hands import Hand, distinct_hands
 from oracle.yugioh.lines import step_parts
 from oracle.yugioh.position import Position, parse_position
 from oracle.yugioh.solve import Puzzle, goal_facts
 
 HAND_SIZE = {"first": 5, "second": 6}
+# The hand: any set of the instances that may start there, of the hand's size, the copies of a
+# class taken in order; the solver enumerates models projected onto it.
+HAND = """
+{ hand(I) : handable(I) }.
+:- hand(B), after(B,A), not hand(A).
+:- not SIZE = #count{ I : hand(I) }.
+init(in(I,hand)) :- hand(I).
+init(in(I,deck)) :- handable(I), not hand(I).
+#project hand/1.
+"""
+# Going first: a step may pass once the goal is met; the goal must hold after the last step.
+WITHIN = """
+#program step(t).
+acand(t,pass,none) :- met(t-1).
+#program within(k).
+:- not met(k).
+"""
 
 
 @dataclass(frozen=True)
@@ -116,13 +144,14 @@ def _numbers(symbol: clingo.Symbol) -> set[int]:
 
 
 class HandSolver:
-    """The deck's rules, ground once; ``shortest(hand)`` is a few solves."""
+    """The deck's rules, ground once with the hand as a choice; a group of hands is one solve."""
 
     def __init__(self, job: Job, library: Library | None = None):
         library = library or Library.load()
         self.job = job
         position = parse_position(job.position_doc(), source="<deck>", library=library)
-        # Instances of each class, in Deck order; the first min(copies, hand size) get an external.
+        # Instances of each class, in Deck order; the first min(copies, hand size) may start in
+        # the hand, and the k-th only with the (k-1)-th: one hand of classes, one set of atoms.
         deck_ids = iter(slot.iid for slot in position.slots if slot.location == "deck")
         self.instances = [[next(deck_ids) for _ in group][:job.hand_size] for group in job.main]
         handable = {i for ids in self.instances for i in ids}
@@ -130,34 +159,41 @@ class HandSolver:
                  if not (f.name == "init" and _deck_instance(f) in handable)]
         program = "".join(f"{s}.\n" for s in facts)
         program += "".join(f"handable({i}).\n" for i in sorted(handable))
-        program += ("#external hand(I) : handable(I).\n"
-                    "init(in(I,hand)) :- hand(I).\n"
-                    "init(in(I,deck)) :- handable(I), not hand(I).\n")
+        program += "".join(f"after({b},{a}).\n" for ids in self.instances for a, b in zip(ids, ids[1:]))
+        program += HAND.replace("SIZE", str(job.hand_size))
         program += goal_facts(Puzzle(position, json.loads(job.goal), "<goal>"), library)
         self.controls = []
-        for k in range(job.max_steps + 1):
+        horizons = [job.max_steps] if job.going == "first" else range(job.max_steps + 1)
+        for k in horizons:
             parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
             for t in range(1, k + 1):
                 parts += step_parts(t)
-            ctl = make_control(encoding("yugioh"), program, parts=parts)
-            ctl.assign_external(clingo.Function("query", [clingo.Number(k)]), True)
+            if job.going == "first":
+                ctl = make_control(encoding("yugioh"), program + WITHIN, parts=parts + [("within", [clingo.Number(k)])])
+            else:
+                ctl = make_control(encoding("yugioh"), program, parts=parts)
+                ctl.assign_external(clingo.Function("query", [clingo.Number(k)]), True)
+            ctl.configuration.solve.models = "0"
+            ctl.configuration.solve.project = "project"
             self.controls.append(ctl)
-        self.atoms = [[clingo.Function("hand", [clingo.Number(i)]) for i in ids] for ids in self.instances]
-        self._true: set = set()
+        self.literals = [[[ctl.symbolic_atoms[clingo.Function("hand", [clingo.Number(i)])].literal for i in ids]
+                          for ids in self.instances] for ctl in self.controls]
 
-    def shortest(self, hand: Hand) -> int | None:
-        """The length of a shortest line from ``hand`` to the goal, None beyond max_steps."""
-        want = {atom for atoms, k in zip(self.atoms, hand) for atom in atoms[:k]}
-        for ctl in self.controls:
-            for atom in self._true - want:
-                ctl.assign_external(atom, False)
-            for atom in want - self._true:
-                ctl.assign_external(atom, True)
-        self._true = want
-        for k, ctl in enumerate(self.controls):
-            if ctl.solve().satisfiable:
-                return k
-        return None
+    def successes(self, prefix: Hand) -> set[Hand]:
+        """Every hand whose first classes hold ``prefix`` (copies per class) that reaches the
+        goal: the models of the rules projected onto the hand, one per hand."""
+        found: set[Hand] = set()
+        for ctl, literals in zip(self.controls, self.literals):
+            assumptions = [lit if j < k else -lit
+                           for lits, k in zip(literals, prefix) for j, lit in enumerate(lits)]
+            with ctl.solve(assumptions=assumptions, yield_=True) as models:
+                for model in models:
+                    found.add(tuple(sum(model.is_true(lit) for lit in lits) for lits in literals))
+        return found
+
+    def reaches(self, hand: Hand) -> bool:
+        """Whether a line of at most max_steps actions leads from ``hand`` to the goal."""
+        return bool(self.successes(hand))
 
 
 def _deck_instance(symbol: clingo.Symbol) -> int | None:
@@ -172,8 +208,22 @@ def _deck_instance(symbol: clingo.Symbol) -> int | None:
 _LOCAL = threading.local()
 
 
-def solve_hands(job: Job, hands: list[Hand]) -> list[tuple[Hand, int | None]]:
-    """The shortest-line length of each hand (the unit of work of every runner)."""
+def solve_hands(job: Job, hands: list[Hand]) -> list[tuple[Hand, bool]]:
+    """Whether each hand reaches the goal: one solve per hand (sampled runs)."""
+    solver = _solver(job)
+    return [(hand, solver.reaches(hand)) for hand in hands]
+
+
+def solve_prefix(job: Job, prefix: Hand) -> list[tuple[Hand, bool]]:
+    """Whether each hand whose first classes hold ``prefix`` reaches the goal: one solve for
+    all of them (exact runs split the hands by prefix)."""
+    good = _solver(job).successes(prefix)
+    sizes = [len(group) for group in job.main[len(prefix):]]
+    rest = distinct_hands(sizes, job.hand_size - sum(prefix))
+    return [(hand, hand in good) for hand in (prefix + tail for tail, _ in rest)]
+
+
+def _solver(job: Job) -> HandSolver:
     cache = getattr(_LOCAL, "solvers", None)
     if cache is None:
         cache = _LOCAL.solvers = {}
@@ -181,4 +231,4 @@ def solve_hands(job: Job, hands: list[Hand]) -> list[tuple[Hand, int | None]]:
     if solver is None:
         cache.clear()
         solver = cache[job] = HandSolver(job)
-    return [(hand, solver.shortest(hand)) for hand in hands]
+    return solver

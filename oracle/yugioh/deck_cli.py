@@ -54,5 +54,5 @@ def analyse(deck: str, goal: str, going: str, hands: str, seed: int, max_steps: 
     if plot_path and not run.partial:
         deckreport.plot([report], plot_path)
     if run.partial:
-        click.echo(f"partial: {run.stopped}; {len(run.steps)} hands solved", err=True)
+        click.echo(f"partial: {run.stopped}; {len(run.reached)} hands solved", err=True)
         sys.exit(3)

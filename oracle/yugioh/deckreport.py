@@ -43,19 +43,20 @@ def build(run: Run, *, top: int = 5, lines: bool = True) -> dict:
     out["percent"] = round(100 * out["probability"], 4)
     out["distinct_hands"] = len(run.weights)
     out["decided_hands"] = len(run.decided())
-    out["solved_hands"] = len(run.steps)
+    out["solved_hands"] = len(run.reached)
     out["cards"] = [{"name": c["name"], "copies": c["copies"],
                      "success_rate": c["success"] / c["weight"] if c["weight"] else None,
                      "hand_share": c["weight"] / decided if decided else 0.0}
                     for c in per_card(run)]
     ranked = sorted(run.decided(), key=lambda e: (-e[1], hand_names(setup, e[0])))
     out["failing_hands"] = [{"hand": hand_names(setup, h), "probability": w / everything}
-                            for h, w, k in ranked if k is None][:top]
+                            for h, w, ok in ranked if not ok][:top]
     successes = []
-    for h, w, k in [e for e in ranked if e[2] is not None][:top]:
-        entry = {"hand": hand_names(setup, h), "probability": w / everything, "steps": k}
+    for h, w, _ in [e for e in ranked if e[2]][:top]:
+        entry = {"hand": hand_names(setup, h), "probability": w / everything}
         if lines:
-            entry["line"] = shortest_line(run, h, k)
+            entry["line"] = shortest_line(run, h)
+            entry["steps"] = len(entry["line"])
         successes.append(entry)
     out["successful_hands"] = successes
     out["seconds"] = round(run.seconds, 3)
@@ -63,12 +64,12 @@ def build(run: Run, *, top: int = 5, lines: bool = True) -> dict:
     return out
 
 
-def shortest_line(run: Run, hand, steps: int) -> list[str]:
+def shortest_line(run: Run, hand) -> list[str]:
     """One shortest line of ``hand`` to the goal (the steps in the text form of lines)."""
     setup = run.setup
     codes = [code for name, k in zip(setup.names, hand) for code in [_code(run, name)] * k]
     position = parse_position(setup.job.position_doc(codes), source=f"<hand of {setup.source}>")
-    outcome = solve_puzzle(Puzzle(position, setup.goal, setup.source), max_steps=max(steps, 0))
+    outcome = solve_puzzle(Puzzle(position, setup.goal, setup.source), max_steps=setup.job.max_steps)
     return [s.text() for s in outcome.lines[0]] if outcome.lines else []
 
 
@@ -106,7 +107,8 @@ def text(report: dict) -> str:
         out.append("")
         out.append("most common successful hands, each with one shortest line:")
         for e in report["successful_hands"]:
-            out.append(f"  {100 * e['probability']:.3f}%  " + ", ".join(e["hand"]) + f"  ({e['steps']} actions)")
+            steps = f"  ({e['steps']} actions)" if "steps" in e else ""
+            out.append(f"  {100 * e['probability']:.3f}%  " + ", ".join(e["hand"]) + steps)
             for step in e.get("line", []):
                 out.append(f"      {step}")
     return "\n".join(out)

@@ -24,14 +24,15 @@ from pathlib import Path
 from typing import Callable
 
 from oracle.errors import OracleError
-from oracle.yugioh.analysis import HAND_SIZE, Job, card_classes, card_groups, solve_hands
+from oracle.yugioh.analysis import HAND_SIZE, Job, card_classes, card_groups, solve_hands, solve_prefix
 from oracle.yugioh.cards import Library
 from oracle.yugioh.decklist import read_deck
 from oracle.yugioh.hands import Hand, distinct_hands, sample_hands
 from oracle.yugioh.solve import SUMMON_KINDS, Puzzle, goal_facts
 
 CHECKPOINT_FORMAT = "oracle-deck-checkpoint/1"
-CHUNK = 32          # hands per unit of work: big enough to amortise a task, small for the bar
+CHUNK = 32          # sampled hands per unit of work: big enough to amortise a task, small for the bar
+PREFIXES = 48       # units of work of an exact run, at least (when the deck has that many prefixes)
 INT_GOALS = {"monsters": "monsters", "damage": "damage", "link": "link", "extra": "extra_monsters",
              "extra_monsters": "extra_monsters"}
 
@@ -123,13 +124,13 @@ def prepare(deck: str, goal: str | dict, *, going: str = "first", max_steps: int
 
 @dataclass
 class Run:
-    """What a run found: the weight and shortest-line length of every decided hand."""
+    """What a run found: the weight of every hand, and for each hand decided whether it reaches the goal."""
 
     setup: Setup
     sampled: int | None                    # draws, or None for every hand
     seed: int
     weights: dict[Hand, int]               # every hand to decide -> its ways (or times drawn)
-    steps: dict[Hand, int | None] = field(default_factory=dict)   # class hand -> shortest line
+    reached: dict[Hand, bool] = field(default_factory=dict)   # class hand -> reaches the goal
     stopped: str | None = None
     seconds: float = 0.0
     runner: str = ""
@@ -138,16 +139,20 @@ class Run:
     def partial(self) -> bool:
         return self.stopped is not None
 
-    def decided(self) -> list[tuple[Hand, int, int | None]]:
+    def decided(self) -> list[tuple[Hand, int, bool]]:
         out = []
         for hand, weight in self.weights.items():
             c = self.setup.class_hand(hand)
-            if c in self.steps:
-                out.append((hand, weight, self.steps[c]))
+            if c in self.reached:
+                out.append((hand, weight, self.reached[c]))
         return out
 
 
-def hands_of(setup: Setup, hands: str | int, seed: int = 0) -> tuple[dict[Hand, int], int | None]:
+def hands_of(setup: Setup, hands: str | int | dict, seed: int = 0) -> tuple[dict[Hand, int], int | None]:
+    """The hands to decide with their weights, and the number of draws (None: every hand).
+    ``hands`` is "all", a number of draws, or the hands themselves (a dict hand -> ways)."""
+    if isinstance(hands, dict):
+        return dict(hands), None
     if hands == "all":
         return dict(distinct_hands(setup.copies, setup.hand_size)), None
     draws = int(hands)
@@ -162,44 +167,64 @@ def analyse(setup: Setup, *, hands: str | int = "all", seed: int = 0, workers: i
     run = Run(setup, draws, seed, weights)
     todo = sorted({setup.class_hand(h) for h in weights})
     book = Checkpoint(Path(checkpoint), setup, draws, seed) if checkpoint else None
+    wanted = set(todo)
     if book:
-        run.steps.update((h, k) for h, k in book.load().items() if h in set(todo))
-    left = [h for h in todo if h not in run.steps]
+        run.reached.update((h, k) for h, k in book.load().items() if h in wanted)
+    left = [h for h in todo if h not in run.reached]
     workers = workers or os.cpu_count() or 1
     run.runner = f"dask {scheduler}" if scheduler else f"{workers} local worker{'s' if workers > 1 else ''}"
     started = time.perf_counter()
     bar = _bar(len(todo), len(todo) - len(left), progress)
 
-    def take(results: list[tuple[Hand, int | None]]) -> None:
-        for hand, k in results:
-            run.steps[hand] = k
+    def take(results: list[tuple[Hand, bool]]) -> None:
+        new = [(hand, ok) for hand, ok in results if hand not in run.reached and hand in wanted]
+        run.reached.update(new)
         if book:
-            book.append(results)
-        bar.update(len(results))
+            book.append(new)
+        bar.update(len(new))
         if timeout is not None and time.perf_counter() - started > timeout:
             raise _Stop(f"stopped after the time limit of {timeout:g} s")
 
-    chunks = [left[i:i + CHUNK] for i in range(0, len(left), CHUNK)]
+    tasks = _tasks(setup, left, exact=draws is None)
     try:
         if scheduler:
-            _dask(setup.job, chunks, scheduler, take)
+            _dask(setup.job, tasks, scheduler, take)
         elif workers == 1:
-            for chunk in chunks:
-                take(solve_hands(setup.job, chunk))
+            for task in tasks:
+                take(solve_task(setup.job, task))
         else:
-            _processes(setup.job, chunks, workers, take)
+            _processes(setup.job, tasks, workers, take)
     except KeyboardInterrupt:
         run.stopped = "interrupted (Ctrl-C)"
     except _Stop as stop:
         run.stopped = str(stop)
     finally:
         bar.close()
-    if run.stopped is None and len(run.steps) < len(todo):
-        run.stopped = f"only {len(run.steps)} of {len(todo)} hands were solved"
+    if run.stopped is None and len(run.reached) < len(todo):
+        run.stopped = f"only {len(run.reached)} of {len(todo)} hands were solved"
     if book:
         book.close(complete=run.stopped is None)
     run.seconds = time.perf_counter() - started
     return run
+
+
+def _tasks(setup: Setup, left: list[Hand], *, exact: bool) -> list[tuple[str, object]]:
+    """Units of work: for an exact run, the prefixes (copies of the first few classes) of the hands
+    left, enough of them to share out and to show progress; for a sample, chunks of hands."""
+    if not exact:
+        return [("hands", left[i:i + CHUNK]) for i in range(0, len(left), CHUNK)]
+    depth = 0
+    while depth < len(setup.job.main) and len({h[:depth] for h in left}) < PREFIXES:
+        depth += 1
+    by_prefix: dict[Hand, int] = Counter(h[:depth] for h in left)
+    every = Counter(h[:depth] for h in distinct_hands([len(g) for g in setup.job.main], setup.hand_size))
+    # A prefix with only some of its hands left (a resumed run) is solved whole: the same answer.
+    return [("prefix", p) for p in sorted(by_prefix, key=lambda p: (-every[p], p))]
+
+
+def solve_task(job: Job, task: tuple[str, object]) -> list[tuple[Hand, bool]]:
+    kind, what = task
+    return solve_prefix(job, what) if kind == "prefix" else solve_hands(job, what)
 
 
 class _Stop(Exception):
@@ -218,14 +243,14 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _processes(job: Job, chunks: list, workers: int, take: Callable) -> None:
+def _processes(job: Job, tasks: list, workers: int, take: Callable) -> None:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_sigint) as pool:
-        for results in pool.imap_unordered(partial(solve_hands, job), chunks):
+        for results in pool.imap_unordered(partial(solve_task, job), tasks):
             take(results)
 
 
-def _dask(job: Job, chunks: list, address: str, take: Callable) -> None:
+def _dask(job: Job, tasks: list, address: str, take: Callable) -> None:
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -237,7 +262,7 @@ def _dask(job: Job, chunks: list, address: str, take: Callable) -> None:
                           field="--scheduler") from None
     futures = []
     try:
-        futures = client.map(solve_hands, [job] * len(chunks), chunks, pure=False)
+        futures = client.map(solve_task, [job] * len(tasks), tasks, pure=False)
         for future in as_completed(futures):
             take(future.result())
     finally:
@@ -260,9 +285,9 @@ class Checkpoint:
         self.complete = False
         self._file = None
 
-    def load(self) -> dict[Hand, int | None]:
+    def load(self) -> dict[Hand, bool]:
         """The hands already solved (none for a new file); the file is then ready to append to."""
-        out: dict[Hand, int | None] = {}
+        out: dict[Hand, bool] = {}
         if not self.path.exists() or self.path.stat().st_size == 0:
             self._open("w")
             self._write(self.header)
@@ -297,7 +322,7 @@ class Checkpoint:
                 if name not in index:
                     raise OracleError(f"line {number}: {name!r} is not a card class of this deck", source=str(self.path))
                 hand[index[name]] = k
-            out[tuple(hand)] = row["steps"]
+            out[tuple(hand)] = row["reached"] is True
         self._open("r+")
         self._file.seek(len(data.encode("utf-8")) - len(torn.encode("utf-8")))
         self._file.truncate()
@@ -313,9 +338,9 @@ class Checkpoint:
         self._file.write(json.dumps(row, ensure_ascii=False) + "\n")
         self._file.flush()
 
-    def append(self, results: list[tuple[Hand, int | None]]) -> None:
-        lines = "".join(json.dumps({"hand": {self.names[n]: k for n, k in enumerate(hand) if k}, "steps": steps},
-                                   ensure_ascii=False) + "\n" for hand, steps in results)
+    def append(self, results: list[tuple[Hand, bool]]) -> None:
+        lines = "".join(json.dumps({"hand": {self.names[n]: k for n, k in enumerate(hand) if k}, "reached": ok},
+                                   ensure_ascii=False) + "\n" for hand, ok in results)
         self._file.write(lines)
         self._file.flush()
 
@@ -327,7 +352,7 @@ class Checkpoint:
 
 def probability(run: Run) -> tuple[int, int]:
     """(weight of the decided hands that reach the goal, weight of the decided hands)."""
-    good = sum(w for _, w, k in run.decided() if k is not None)
+    good = sum(w for _, w, ok in run.decided() if ok)
     return good, sum(w for _, w, _ in run.decided())
 
 
@@ -342,11 +367,11 @@ def hand_names(setup: Setup, hand: Hand) -> list[str]:
 def per_card(run: Run) -> list[dict]:
     held: Counter = Counter()
     good: Counter = Counter()
-    for hand, w, k in run.decided():
+    for hand, w, ok in run.decided():
         for n, c in enumerate(hand):
             if c:
                 held[n] += w
-                if k is not None:
+                if ok:
                     good[n] += w
     return [{"name": name, "copies": copies, "weight": held[n], "success": good[n]}
             for n, (name, copies) in enumerate(zip(run.setup.names, run.setup.copies))]
