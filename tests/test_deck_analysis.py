@@ -237,3 +237,20 @@ def test_bad_input_is_one_line_and_status_2(tmp_path, small, args, message):
     assert len(lines) == 1 and message in lines[0]
     assert result.stdout == ""
     assert list(tmp_path.glob("out.*")) == []
+
+
+def test_going_second_draws_six_and_may_attack(tmp_path):
+    # Gene-Warped Warwolf (2000 ATK) deals 2000 by a direct attack; Battle Ox (1700) does not.
+    # Going first there is no Battle Phase at all.
+    path = tmp_path / "beaters.txt"
+    path.write_text("2 Gene-Warped Warwolf\n3 Battle Ox\n3 Raigeki\n")
+    second = build(analyse(prepare(str(path), "damage:2000", going="second", max_steps=2), workers=1,
+                           progress=False))
+    no_warwolf = math.comb(6, 6) / math.comb(8, 6)
+    assert second["hand_size"] == 6 and second["exact"] == "27/28"
+    assert second["probability"] == pytest.approx(1 - no_warwolf)
+    assert second["failing_hands"][0]["hand"].count("Battle Ox") == 3
+    assert second["successful_hands"][0]["line"][-1] == 'attack "Gene-Warped Warwolf" directly'
+    first = build(analyse(prepare(str(path), "damage:2000", going="first", max_steps=2), workers=1,
+                          progress=False), lines=False)
+    assert first["exact"] == "0/1"
