@@ -254,3 +254,53 @@ def test_going_second_draws_six_and_may_attack(tmp_path):
     first = build(analyse(prepare(str(path), "damage:2000", going="first", max_steps=2), workers=1,
                           progress=False), lines=False)
     assert first["exact"] == "0/1"
+
+
+def test_plot_writes_a_png(small, tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "rates.png"
+    result = CliRunner().invoke(main, ["deck", "analyse", small, "--goal", "synchro", "--workers", "1",
+                                       "--plot", str(out), "--no-progress", "--top", "0"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("rates")] == ["rates.png"]
+
+
+def test_ctrl_c_prints_the_partial_result(tmp_path):
+    import signal
+    import time
+
+    book = tmp_path / "run.jsonl"
+    deck = str(ROOT / "facts/yugioh/decks/junk-synchron.ydk")
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "deck", "analyse", deck, "--goal", "summon:Black Rose Dragon",
+                             "--workers", "2", "--checkpoint", str(book), "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Wait until some hands are written (no timing is asserted: the machine may be busy).
+    for _ in range(600):
+        if book.exists() and len(book.read_text().splitlines()) > 2 or proc.poll() is not None:
+            break
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the run finished before Ctrl-C")
+    assert proc.returncode == 3, err
+    report = json.loads(out)
+    assert report["partial"] is True and "Ctrl-C" in report["stopped"]
+    assert "Traceback" not in err
+    assert '"complete"' not in book.read_text()
+
+
+def test_deck_goals_in_puzzles():
+    library = Library.load()
+    doc = {"turn": {"first_turn": True},
+           "players": [{"hand": ["Gene-Warped Warwolf", "Junk Synchron", "Raigeki"],
+                        "extra_deck": ["Link Spider", "Knightmare Phoenix", "Stardust Dragon"]}, {}]}
+    position = parse_position(doc, library=library)
+    solved = lambda goal, k: solve_puzzle(Puzzle(position, goal), max_steps=k, library=library)  # noqa: E731
+    link = solved({"link": 1}, 3)
+    assert [len(line) for line in link.lines] == [2] and link.lines[0][-1].card == "Link Spider"
+    assert not solved({"link": 2}, 3).solved          # one Normal Summon: never two monsters
+    assert solved({"extra_monsters": 1}, 2).solved
+    assert not solved({"extra_monsters": 2}, 3).solved
+    assert solved({"kind": "link"}, 2).solved and not solved({"kind": "synchro"}, 3).solved

@@ -288,14 +288,16 @@ class Checkpoint:
     def load(self) -> dict[Hand, bool]:
         """The hands already solved (none for a new file); the file is then ready to append to."""
         out: dict[Hand, bool] = {}
-        if not self.path.exists() or self.path.stat().st_size == 0:
+        data = ""
+        if self.path.exists():
+            try:
+                data = self.path.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                raise OracleError(f"cannot read the checkpoint ({e})", source=str(self.path)) from None
+        if "\n" not in data:  # a new file, or a run killed before its header was whole
             self._open("w")
             self._write(self.header)
             return out
-        try:
-            data = self.path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise OracleError(f"cannot read the checkpoint ({e})", source=str(self.path)) from None
         lines = data.split("\n")
         torn = lines[-1]  # after the last newline: empty, or a line a killed run did not finish
         try:
@@ -304,8 +306,9 @@ class Checkpoint:
             raise OracleError("not a deck-analysis checkpoint (its first line is not JSON)", source=str(self.path)) from None
         if not isinstance(header, dict) or header.get("format") != CHECKPOINT_FORMAT:
             raise OracleError("not a deck-analysis checkpoint", source=str(self.path))
-        if header != self.header:
-            diff = [k for k in self.header if header.get(k) != self.header[k]]
+        # The same cards, goal, going, bound and hands make the same analysis, wherever the deck file is.
+        diff = [k for k in ("job", "goal", "going", "max_steps", "hands", "seed") if header.get(k) != self.header[k]]
+        if diff:
             raise OracleError(f"the checkpoint is of another analysis (its {', '.join(diff)} differ); "
                               "use another file", source=str(self.path))
         index = {name: n for n, name in enumerate(self.names)}
