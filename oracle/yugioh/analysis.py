@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import clingo
@@ -204,31 +205,39 @@ def _deck_instance(symbol: clingo.Symbol) -> int | None:
     return None
 
 
-# One HandSolver per job and thread: a worker process (or a Dask worker thread) grounds a deck once.
-_LOCAL = threading.local()
+# Ground decks kept in this process, by job: each task borrows an idle one and gives it back.
+# Not thread-local, since a Dask worker may run each task on a new thread; a clingo control is
+# not shared between threads, so two tasks at once use two controls.
+_IDLE: dict[Job, list[HandSolver]] = {}
+_LOCK = threading.Lock()
+
+
+@contextmanager
+def _solver(job: Job):
+    with _LOCK:
+        for other in [j for j in _IDLE if j != job]:
+            del _IDLE[other]  # another deck: its groundings are not needed again
+        idle = _IDLE.setdefault(job, [])
+        solver = idle.pop() if idle else None
+    solver = solver or HandSolver(job)
+    try:
+        yield solver
+    finally:
+        with _LOCK:
+            _IDLE.setdefault(job, []).append(solver)
 
 
 def solve_hands(job: Job, hands: list[Hand]) -> list[tuple[Hand, bool]]:
     """Whether each hand reaches the goal: one solve per hand (sampled runs)."""
-    solver = _solver(job)
-    return [(hand, solver.reaches(hand)) for hand in hands]
+    with _solver(job) as solver:
+        return [(hand, solver.reaches(hand)) for hand in hands]
 
 
 def solve_prefix(job: Job, prefix: Hand) -> list[tuple[Hand, bool]]:
     """Whether each hand whose first classes hold ``prefix`` reaches the goal: one solve for
     all of them (exact runs split the hands by prefix)."""
-    good = _solver(job).successes(prefix)
+    with _solver(job) as solver:
+        good = solver.successes(prefix)
     sizes = [len(group) for group in job.main[len(prefix):]]
     rest = distinct_hands(sizes, job.hand_size - sum(prefix))
     return [(hand, hand in good) for hand in (prefix + tail for tail, _ in rest)]
-
-
-def _solver(job: Job) -> HandSolver:
-    cache = getattr(_LOCAL, "solvers", None)
-    if cache is None:
-        cache = _LOCAL.solvers = {}
-    solver = cache.get(job)
-    if solver is None:
-        cache.clear()
-        solver = cache[job] = HandSolver(job)
-    return solver
