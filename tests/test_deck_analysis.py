@@ -304,3 +304,26 @@ def test_deck_goals_in_puzzles():
     assert solved({"extra_monsters": 1}, 2).solved
     assert not solved({"extra_monsters": 2}, 3).solved
     assert solved({"kind": "link"}, 2).solved and not solved({"kind": "synchro"}, 3).solved
+
+
+def test_hand_counts_and_sampled_tasks():
+    from oracle.yugioh.deckrun import PER_SOLVE, _tasks, count_hands, hands_of
+
+    assert count_hands([3, 2, 1, 1], 3) == len(list(distinct_hands([3, 2, 1, 1], 3)))
+    assert count_hands([2, 2], 5) == 0
+    setup = prepare(str(ROOT / "facts/yugioh/decks/junk-synchron.ydk"), "summon:Black Rose Dragon")
+    every = sorted({setup.class_hand(h) for h in hands_of(setup, "all")[0]})
+    assert {t[0] for t in _tasks(setup, every, exact=True)} == {"prefix"}
+    # Drawn hands: every one is decided, and no task enumerates far more hands than it was given.
+    sizes = [len(g) for g in setup.job.main]
+    for draws in (20, 5000):
+        left = sorted({setup.class_hand(h) for h in hands_of(setup, draws, seed=1)[0]})
+        tasks = _tasks(setup, left, exact=False)
+        covered: set = set()
+        for kind, what in tasks:
+            mine = what if kind == "hands" else [x for x in left if x[:len(what)] == what]
+            covered |= set(mine)
+            if kind == "prefix":
+                assert count_hands(sizes[len(what):], setup.hand_size - sum(what)) <= PER_SOLVE * len(mine)
+        assert covered == set(left)
+    assert any(len(what) < len(sizes) for kind, what in tasks if kind == "prefix")  # 5000 draws share prefixes

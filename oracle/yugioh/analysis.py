@@ -7,8 +7,8 @@ instances that can start in the hand, of the hand's size; ``init(in(I,hand))`` w
 ``init(in(I,deck))`` when not.  Hands are then solves, never groundings, on the same control
 (multi-shot, keeping what the solver learned about the deck):
 
-- one hand (sampled runs): the hand atoms are fixed by assumptions, and the solve says yes or no;
-- many hands (exact runs): the copies of the first few classes are fixed by assumptions (a
+- one hand: the hand atoms are fixed by assumptions, and the solve says yes or no;
+- many hands (exact runs, and samples that hold many hands of a prefix): the copies of the first few classes are fixed by assumptions (a
   *prefix*), and clingo enumerates the models projected onto the hand atoms: exactly the hands of
   that prefix that reach the goal, each once.  The search learns why hands fail ("no Tuner in
   the hand") and prunes whole families of hands at once, which is far cheaper than one solve per

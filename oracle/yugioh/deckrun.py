@@ -33,6 +33,9 @@ from oracle.yugioh.solve import SUMMON_KINDS, Puzzle, goal_facts
 CHECKPOINT_FORMAT = "oracle-deck-checkpoint/1"
 CHUNK = 32          # sampled hands per unit of work: big enough to amortise a task, small for the bar
 PREFIXES = 48       # units of work of an exact run, at least (when the deck has that many prefixes)
+# A prefix enumerated costs about as much as this many single-hand solves per hand it holds
+# (benchmarks/decks.py: a few ms per hand in a prefix, tens of ms per hand solved alone).
+PER_SOLVE = 25
 INT_GOALS = {"monsters": "monsters", "damage": "damage", "link": "link", "extra": "extra_monsters",
              "extra_monsters": "extra_monsters"}
 
@@ -209,17 +212,34 @@ def analyse(setup: Setup, *, hands: str | int = "all", seed: int = 0, workers: i
 
 
 def _tasks(setup: Setup, left: list[Hand], *, exact: bool) -> list[tuple[str, object]]:
-    """Units of work: for an exact run, the prefixes (copies of the first few classes) of the hands
-    left, enough of them to share out and to show progress; for a sample, chunks of hands."""
-    if not exact:
-        return [("hands", left[i:i + CHUNK]) for i in range(0, len(left), CHUNK)]
+    """Units of work.  The hands left are split by prefix (the copies of the first few classes),
+    into enough prefixes to share out and to show progress.  An exact run solves each prefix
+    whole, one enumeration for all its hands.  A sample does too where it holds many hands of the
+    prefix, and otherwise solves its hands one by one (a solve each)."""
     depth = 0
     while depth < len(setup.job.main) and len({h[:depth] for h in left}) < PREFIXES:
         depth += 1
-    by_prefix: dict[Hand, int] = Counter(h[:depth] for h in left)
-    every = Counter(h[:depth] for h in distinct_hands([len(g) for g in setup.job.main], setup.hand_size))
-    # A prefix with only some of its hands left (a resumed run) is solved whole: the same answer.
-    return [("prefix", p) for p in sorted(by_prefix, key=lambda p: (-every[p], p))]
+    groups: dict[Hand, list[Hand]] = {}
+    for hand in left:
+        groups.setdefault(hand[:depth], []).append(hand)
+    sizes = [len(g) for g in setup.job.main]
+    every = {p: count_hands(sizes[depth:], setup.hand_size - sum(p)) for p in groups}
+    tasks: list[tuple[str, object]] = []
+    for p in sorted(groups, key=lambda p: (-every[p], p)):
+        # A prefix with only some of its hands left is solved whole all the same: the same answer.
+        if exact or every[p] <= PER_SOLVE * len(groups[p]):
+            tasks.append(("prefix", p))
+        else:
+            tasks += [("hands", groups[p][i:i + CHUNK]) for i in range(0, len(groups[p]), CHUNK)]
+    return tasks
+
+
+def count_hands(sizes: list[int], n: int) -> int:
+    """How many distinct hands of ``n`` cards classes of these sizes make."""
+    ways = [1] + [0] * n          # ways[m]: hands of m cards from the classes so far
+    for size in sizes:
+        ways = [sum(ways[m - k] for k in range(min(size, m) + 1)) for m in range(n + 1)]
+    return ways[n] if n >= 0 else 0
 
 
 def solve_task(job: Job, task: tuple[str, object]) -> list[tuple[Hand, bool]]:
