@@ -224,3 +224,8 @@ def deck_show(path: str, as_json: bool) -> None:
                 click.echo(f"  {entry['count']}x {entry['name']} ({entry['code']})")
     if as_json:
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+from oracle.yugioh.deck_cli import analyse  # noqa: E402  (a command of this group, in its own module)
+
+deck.add_command(analyse)

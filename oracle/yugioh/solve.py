@@ -22,7 +22,8 @@ from oracle.yugioh.cards import Library
 from oracle.yugioh.lines import Line, Step, control, describe_step, step_parts
 from oracle.yugioh.position import Position, load_position, parse_position
 
-GOAL_KEYS = ("summon", "board", "monsters", "damage", "win")
+GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind")
+SUMMON_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 
 
 @dataclass
@@ -72,9 +73,14 @@ def goal_facts(puzzle: Puzzle, library: Library) -> str:
                 code = library.resolve(ref, source=src, field=f"{where}[{n}]").name_code
                 counts[code] = counts.get(code, 0) + 1
             out += [f"goal(board({c},{k}))." for c, k in sorted(counts.items())]
-        elif key in ("monsters", "damage"):
-            what = "the number of monsters" if key == "monsters" else "the damage"
-            number = whole_number(value, lo=1, hi=COUNT_MAX if key == "monsters" else NUMBER_MAX, what=what,
+        elif key == "kind":
+            if value not in SUMMON_KINDS:
+                raise OracleError(f"kind is one of {', '.join(SUMMON_KINDS)}", source=src, field=where)
+            out.append(f"goal(kind({value})).")
+        elif key in ("monsters", "damage", "link", "extra_monsters"):
+            what = {"monsters": "the number of monsters", "damage": "the damage", "link": "the Link Rating",
+                    "extra_monsters": "the number of Extra Deck monsters"}[key]
+            number = whole_number(value, lo=1, hi=NUMBER_MAX if key == "damage" else COUNT_MAX, what=what,
                                   source=src, field=where)
             out.append(f"{fact('goal', (key, number))}.")
         elif key == "win":
