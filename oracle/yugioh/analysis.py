@@ -118,7 +118,7 @@ def card_classes(groups: list[tuple[Card, int]], extra: list[Card], library: Lib
     codes = {c.code for c in cards}
     own: dict[int, list[str]] = {c: [] for c in codes}
     named: set[int] = set()
-    for f in position_facts(position, library).facts:
+    for f in position_facts(position, library, whole_deck=True).facts:
         if f.name in ("inst", "owner", "init"):
             continue  # the instance facts: every card has the same
         first = f.arguments[0] if f.arguments else None
@@ -156,7 +156,7 @@ class HandSolver:
         deck_ids = iter(slot.iid for slot in position.slots if slot.location == "deck")
         self.instances = [[next(deck_ids) for _ in group][:job.hand_size] for group in job.main]
         handable = {i for ids in self.instances for i in ids}
-        facts = [f for f in position_facts(position, library).facts
+        facts = [f for f in position_facts(position, library, whole_deck=True).facts
                  if not (f.name == "init" and _deck_instance(f) in handable)]
         program = "".join(f"{s}.\n" for s in facts)
         program += "".join(f"handable({i}).\n" for i in sorted(handable))

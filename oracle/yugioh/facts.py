@@ -96,11 +96,13 @@ def slot_facts(slot: Slot) -> list[Symbol]:
 TWIN_PLACES = ("hand", "deck", "extra_deck")
 
 
-def position_facts(position: Position, library: Library | None = None, *, all_copies: bool = False) -> Instance:
+def position_facts(position: Position, library: Library | None = None, *, all_copies: bool = False,
+                   whole_deck: bool = False) -> Instance:
     """The facts of ``position``.  Identical copies are linked by twin/2 (copies.lp: one play
     per card, not per copy) unless ``all_copies``.  The cards of the Deck are left out when no
     card of the position can use the Deck (nothing reads them), so that a Deck of a million
-    cards costs nothing; state_out writes them back where they were."""
+    cards costs nothing; state_out writes them back where they were.  ``whole_deck`` keeps
+    them: deck analysis deals its hands out of the Deck."""
     library = library or Library.load()
     inst = Instance()
     f = inst.facts
@@ -134,7 +136,7 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
         for a in sorted(archetypes):
             if library.in_archetype(card, a):
                 f.append(fact("archetype_of", card.code, a))
-    deck = any(_reads_deck(s) for s in f)
+    deck = whole_deck or any(_reads_deck(s) for s in f)
     last: dict[tuple, int] = {}
     for slot in position.slots:
         if slot.location == "deck" and not deck:
