@@ -1,23 +1,10 @@
 """Summoning requirements read from card text, as facts of docs/facts-schema.md.
 
-Material lines ("1 Tuner + 1+ non-Tuner monsters") go through a real grammar: a tokenizer driven
-by the phrase table of ``phrases.py`` and a recursive-descent parser::
-
-    line     := item ("+" item)*
-    item     := [count] slot* [noun] postmod* ["or" item]
-    count    := NUM ["+" | "or more"] ["(" "max." NUM ")"] ["x"] | "a" | "an" | "at least" NUM
-    slot     := qual (("or" | "and/or" | "," ["or"]) qual)*
-    qual     := ATTRIBUTE | "non-"ATTRIBUTE | TYPE | "non-"TYPE | KIND | "non-"KIND | QUOTE | "face-up"
-              | ("Level" | "Rank" | "Link-") ["/" ("Rank" | "Link")]* NUM ["or lower" | "or higher"]
-    postmod  := [","] "Special Summoned from the Extra Deck" | "(" slot ")" | "(" item (["," | "+"] ["and"] item)* ")"
-              | [","] "with" STATS | [","] WHERE | "whose original Level is" NUM ["or lower" | "or higher"]
-              | [","] "except" ("Tokens" | WHERE ("or" WHERE)* | item)
-              | "with different" PROPS | [","] "with the same" PROPS [[","] "but different" PROPS]
-              | [","] "including" item
-    STATS    := NUM ["or more" | "or less"] ["original"] STAT ["/" STATS]   STAT := ATK | DEF | ATK/DEF | ATK & DEF
-    WHERE    := "in the hand" | "on the field" | "you control" | "in your GY" | "in an Extra Monster Zone" | ...
-    PROPS    := PROP ("and" PROP)* ["and different" PROPS] | PROP "or" PROP
-    PROP     := names | Types | Attributes | Levels | Level | Rank
+Material lines ("1 Tuner + 1+ non-Tuner monsters") are read with the declared grammar of card
+text, oracle/yugioh/grammar/ (materials.lark, which imports the noun phrases of common.lark; lark,
+LALR); grammar/nouns.py turns the parse tree into items (counts, qualifier slots, postmodifiers).
+This module gives the items their meaning: quoted names become card names or archetypes of the
+library, alternatives multiply out, "including" splits a group, identical groups merge.
 
 A slot's alternatives multiply out into the alternatives A of the group's ``filter`` facts.
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
@@ -29,23 +16,21 @@ Spells, Fusion substitutes) are few fixed wordings, read with the regular expres
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field, replace
 
 import clingo
+import lark
 
 from oracle.yugioh.cards import Card, Library
-from oracle.yugioh.phrases import FORMER_NAMES, KINDS, PHRASES, RACES
-
-MANY = 99  # "no upper bound" in group/5
+from oracle.yugioh import grammar
+from oracle.yugioh.grammar import Unsupported
+from oracle.yugioh.grammar.nouns import MANY, Item, Nouns, kind_value, race_value
 
 Atom = tuple  # ("kind", "tuner"), ("level_min", 7), ("name", 89631139), ("any",), ...
 Lit = tuple  # (sign, Atom) with sign "pos" or "neg"
-
-
-class Unsupported(Exception):
-    """The text is outside the grammar; the message says why, in plain words."""
 
 
 @dataclass
@@ -85,332 +70,43 @@ class Requirements:
 
 
 # --------------------------------------------------------------------------------------------
-# Tokenizer
+# Material lines: the grammar of oracle/yugioh/grammar/ (materials.lark, common.lark)
 # --------------------------------------------------------------------------------------------
-_PHRASE_RE = "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True))
-_TOKEN_RE = re.compile(
-    r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])|(?P<paren>[()])'
-    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?:(?<=[/-])|(?![\w-]))|(?P<word>[^\s,+()/]+))"
-)
+def tokenize(line: str) -> list:
+    """The tokens of a material line (Unsupported naming the words outside the vocabulary)."""
+    return grammar.tokens("materials", "line", line.strip().rstrip("."))
 
 
-@dataclass(frozen=True)
-class Tok:
-    cat: str
-    value: object
-    text: str
-
-
-def tokenize(line: str) -> list[Tok]:
-    toks: list[Tok] = []
-    pos = 0
+def _items(line: str, method: str) -> list[Item]:
     line = line.strip().rstrip(".")
-    while pos < len(line):
-        m = _TOKEN_RE.match(line, pos)
-        if not m or m.end() == pos:
-            break
-        pos = m.end()
-        if m.group("quote") is not None:
-            toks.append(Tok("quote", m.group("quote"), m.group(0).strip()))
-        elif m.group("num") is not None:
-            toks.append(Tok("num", (int(m.group("num")), bool(m.group("plus"))), m.group(0).strip()))
-        elif m.group("paren") is not None:
-            toks.append(Tok("lparen" if m.group("paren") == "(" else "rparen", None, m.group("paren")))
-        elif m.group("phrase") is not None:
-            cat, value = PHRASES[m.group("phrase")]
-            toks.append(Tok(cat, value, m.group("phrase")))
-        else:
-            toks.append(Tok("word", m.group("word"), m.group("word")))
-    unknown = [t.text for t in toks if t.cat == "word"]
-    if unknown:
-        raise Unsupported(f"words not understood: {' '.join(unknown)}")
-    return toks
+    try:
+        tree = grammar.parse("materials", "line", line)
+    except Unsupported:
+        _no_card_nouns(grammar.tokens("materials", "line", line), method)  # the better reason, if any
+        raise
+    _no_card_nouns(list(tree.scan_values(lambda v: isinstance(v, lark.Token))), method)
+    return grammar.transform(tree, Nouns())
 
 
-# --------------------------------------------------------------------------------------------
-# Parser of material lines
-# --------------------------------------------------------------------------------------------
-QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank", "linkr",
-             "faceup", "normalsummoned", "tributesummoned"}
-PROP_CATS = ("prop", "level", "rank")  # "with the same Level": Level/Rank are properties there
+def _no_card_nouns(toks: list, method: str) -> None:
+    """Cards that need not be monsters ("Spell", "cards") are never materials of a summon."""
+    odd = [t.value for t in toks if t.type in ("CARD_NOUN", "CARD_KIND")]
+    if method != "hand_procedure" and odd:
+        raise Unsupported(f"words not understood: {' '.join(odd)}")
 
 
-class _Item:
-    def __init__(self) -> None:
-        self.count: tuple[int, int] | None = None
-        self.slots: list[list[list]] = []  # slot -> alternatives -> raw quals
-        self.has_noun = False
-        self.extra: list[Lit] = []  # literals every alternative gets (from_extra, not token)
-        self.constraints: list[tuple[str, str]] = []
-        self.including: _Item | None = None
-        self.alternatives: list[_Item] = []
-        self.excepted: list[_Item] = []  # 'except "X"': materials that must not match
-        self.parts: list[_Item] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
-        self.choices: list[list[tuple[str, str]]] = []  # "with the same Type or Attribute"
-
-
-class _Parser:
-    def __init__(self, toks: list[Tok], library: Library):
-        self.toks = toks
-        self.i = 0
-        self.lib = library
-
-    def peek(self, k: int = 0) -> Tok | None:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else None
-
-    def take(self, cat: str | None = None) -> Tok:
-        tok = self.peek()
-        if tok is None or (cat and tok.cat != cat):
-            want = cat or "more text"
-            got = tok.text if tok else "the end of the line"
-            raise Unsupported(f"expected {want} but found {got!r}")
-        self.i += 1
-        return tok
-
-    def at(self, *cats: str) -> bool:
-        tok = self.peek()
-        return tok is not None and tok.cat in cats
-
-    # line := item ("+" item)*
-    def line(self) -> list[_Item]:
-        items = [self.item()]
-        while self.at("plus"):
-            self.take()
-            items.append(self.item())
-        if self.peek() is not None:
-            raise Unsupported(f"unexpected {self.peek().text!r} in the material line")
-        return items
-
-    def count(self) -> tuple[int, int] | None:
-        if self.at("num"):
-            n, plus = self.take().value
-            if plus or self.at("more"):
-                if self.at("more"):
-                    self.take()
-                if self.at("lparen") and self.peek(1) and self.peek(1).cat == "max":  # "(max. 5)"
-                    self.take()
-                    self.take()
-                    hi, _ = self.take("num").value
-                    self.take("rparen")
-                    return (n, hi)
-                return (n, MANY)
-            if self.at("times"):  # "3 x "Name""
-                self.take()
-            return (n, n)
-        if self.at("article"):
-            self.take()
-            return (1, 1)
-        if self.at("atleast"):
-            self.take()
-            n, _ = self.take("num").value
-            return (n, MANY)
-        return None
-
-    def item(self) -> _Item:
-        it = _Item()
-        it.count = self.count()
-        while self.at(*QUAL_CATS):
-            it.slots.append(self.slot())
-        if self.at("cardnoun"):  # "2 Spell or Trap cards": a noun that adds no kind
-            self.take()
-            it.has_noun = True
-        elif self.at("noun", "nonnoun"):
-            tok = self.take()
-            it.has_noun = True
-            if tok.value:
-                sign = "neg" if tok.cat == "nonnoun" else "pos"
-                it.slots.append([[(sign, ("kind", tok.value))]])
-        if not it.slots and not it.has_noun:
-            tok = self.peek()
-            raise Unsupported(f"a material with no description (at {tok.text if tok else 'the end'!r})")
-        self.postmods(it)
-        if self.at("or"):
-            self.take()
-            it.alternatives.append(self.item())
-        return it
-
-    def slot(self) -> list[list]:
-        alts = self.qual()
-        while True:
-            if self.at("or") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                self.take()
-                alts += self.qual()
-            elif self.at("comma") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                self.take()
-                if self.at("or"):
-                    self.take()
-                alts += self.qual()
-            elif self.at("comma") and self.peek(1) and self.peek(1).cat == "or":
-                self.take()
-                self.take()
-                alts += self.qual()
-            else:
-                return alts
-
-    def qual(self) -> list[list]:
-        """One qualifier as alternatives, each a list of literals ("Level/Rank/Link 2": three)."""
-        tok = self.take()
-        simple = {"attr": ("pos", "attribute"), "nonattr": ("neg", "attribute"), "race": ("pos", "race"),
-                  "nonrace": ("neg", "race"), "kind": ("pos", "kind"), "nonkind": ("neg", "kind")}
-        if tok.cat in simple:
-            sign, name = simple[tok.cat]
-            return [[(sign, (name, tok.value))]]
-        if tok.cat == "quote":
-            return [[("quote", tok.value)]]  # name or archetype: decided once the item is known
-        if tok.cat == "faceup":
-            return [[("pos", ("faceup",))]]
-        if tok.cat == "normalsummoned":
-            return [[("pos", ("normal_summoned",))]]
-        if tok.cat == "tributesummoned":
-            return [[("pos", ("tribute_summoned",))]]
-        if tok.cat in ("level", "rank", "linkr"):
-            heads = [{"linkr": "link"}.get(tok.cat, tok.cat)]
-            while self.at("slash"):  # "Level/Rank/Link 2"
-                self.take()
-                nxt = self.take()
-                if nxt.cat not in ("rank", "kind") or (nxt.cat == "kind" and nxt.value != "link"):
-                    raise Unsupported(f"unexpected {nxt.text!r} after '/'")
-                heads.append("rank" if nxt.cat == "rank" else "link")
-            return [[lit] for lit in self.scale_value(heads)]
-        raise Unsupported(f"unexpected {tok.text!r}")
-
-    def scale_value(self, heads: list[str]) -> list[Lit]:
-        """NUM ["or lower" | "or higher"] after Level / Rank / Link-: one literal per head."""
-        n, plus = self.take("num").value
-        if plus:
-            raise Unsupported("unexpected '+' after a Level")
-        bound = None
-        if self.at("lower", "higher"):
-            bound = "max" if self.take().cat == "lower" else "min"
-        out = []
-        for head in heads:
-            if bound and head == "rank":
-                raise Unsupported("a Rank range")
-            exact = {"level": "level", "rank": "rank", "link": "link_rating"}[head]
-            out.append(("pos", (f"{head}_{bound}" if bound else exact, n)))
-        return out
-
-    def stats(self) -> list[Lit]:
-        """NUM ["or more" | "or less"] ["original"] STAT ["/" NUM ... STAT]: "with 2500 or less ATK",
-        "with 2500 original ATK/DEF", "with 1500 ATK/2100 DEF"."""
-        out: list[Lit] = []
-        while True:
-            n, plus = self.take("num").value
-            suffix = "_min" if plus else ""
-            if self.at("more"):
-                self.take()
-                suffix = "_min"
-            elif self.at("lower"):
-                self.take()
-                suffix = "_max"
-            if self.at("original"):
-                self.take()
-            out += [("pos", (stat + suffix, n)) for stat in self.take("stat").value]
-            if not (self.at("slash") and self.peek(1) and self.peek(1).cat == "num"):
-                return out
-            self.take()
-
-    def comma_then(self, *cats: str) -> bool:
-        """At one of cats, or at a comma followed by one of them (the comma is then taken)."""
-        if self.at("comma") and self.peek(1) and self.peek(1).cat in cats:
-            self.take()
-        return self.at(*cats)
-
-    def postmods(self, it: _Item) -> None:
-        while True:
-            if self.comma_then("from_extra"):
-                self.take()
-                it.extra.append(("pos", ("from_extra",)))
-            elif self.comma_then("with") and self.peek(1) and self.peek(1).cat == "num":
-                self.take()
-                it.extra += self.stats()
-            elif self.comma_then("where"):  # "1 monster in the hand", "2+ monsters you control"
-                it.extra.append(("pos", ("loc", self.take().value)))
-            elif self.at("whose_level"):  # "1 DARK monster whose original Level is 8 or higher"
-                self.take()
-                it.extra += self.scale_value(["level"])
-            elif self.at("lparen") and self.peek(1) and self.peek(1).cat == "num":
-                # "4 Dragon monsters (1 Fusion, 1 Synchro, 1 Xyz, and 1 Pendulum)": the split
-                self.take()
-                it.parts.append(self.item())
-                while not self.at("rparen"):
-                    if self.at("comma"):
-                        self.take()
-                    if self.at("and", "plus"):
-                        self.take()
-                    it.parts.append(self.item())
-                self.take("rparen")
-            elif self.at("except") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "except"):
-                if self.at("comma"):
-                    self.take()
-                self.take("except")
-                if self.at("token"):
-                    self.take()
-                    it.extra.append(("neg", ("kind", "token")))
-                elif self.at("where"):  # "except on the field or in the GY"
-                    it.extra.append(("neg", ("loc", self.take().value)))
-                    while self.at("or") and self.peek(1) and self.peek(1).cat == "where":
-                        self.take()
-                        it.extra.append(("neg", ("loc", self.take().value)))
-                else:  # 'except "Knightmare Mermaid"', 'except "Number" monsters'
-                    it.excepted.append(self.item())
-            elif self.at("lparen") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                # "2 monsters with different Types (Beast, Fiend, or Illusion)": one more slot
-                self.take()
-                it.slots.append(self.slot())
-                self.take("rparen")
-            elif self.at("with_diff"):
-                self.take()
-                self.props(it, "different")
-            elif self.at("with_same") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "with_same"):
-                if self.at("comma"):
-                    self.take()
-                self.take()
-                self.props(it, "same")
-                if self.at("comma") and self.peek(1) and self.peek(1).cat == "but_diff":
-                    self.take()
-                if self.at("but_diff"):
-                    self.take()
-                    self.props(it, "different")
-            elif self.at("including") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "including"):
-                if self.at("comma"):
-                    self.take()
-                self.take()
-                if it.including is not None:
-                    raise Unsupported("two 'including' parts")
-                it.including = self.item()
-            else:
-                return
-
-
-    def prop(self) -> str:
-        tok = self.take()
-        if tok.cat not in PROP_CATS:
-            raise Unsupported(f"expected names/Types/Attributes/Levels/Ranks but found {tok.text!r}")
-        return tok.value if tok.cat == "prop" else tok.cat
-
-    def props(self, it: _Item, how: str) -> None:
-        """PROP ("and" PROP)* | PROP "or" PROP, as in "with the same Type and Attribute"."""
-        first = self.prop()
-        if self.at("or") and self.peek(1) and self.peek(1).cat in PROP_CATS:
-            self.take()  # "with the same Type or Attribute": either condition (one procedure each)
-            it.choices.append([(how, first), (how, self.prop())])
-        else:
-            it.constraints.append((how, first))
-        while self.at("and") and self.peek(1) and self.peek(1).cat in PROP_CATS:
-            self.take()
-            it.constraints.append((how, self.prop()))
-        if self.at("and_diff"):
-            self.take()
-            self.props(it, "different")
+# Names printed on older cards for cards that have since been renamed: a material line may still
+# quote the old name (Amphibious Bugroth's "Defender of the Sea" is "Sentinel of the Seas").
+_FORMER_NAMES: dict[str, int] = {
+    "Defender of the Sea": 85448931,
+}
 
 
 def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom]:
     """A quoted name as filter atoms (alternatives). '"X" monster' names an archetype when X is
     one; a bare "X" is a card name. Either falls back on the other reading."""
     codes = _archetype_codes(text, lib)
-    card = lib.by_name(text) or lib.get(FORMER_NAMES.get(text, 0))
+    card = lib.by_name(text) or lib.get(_FORMER_NAMES.get(text, 0))
     if prefer_archetype and codes:
         return [("archetype", c) for c in codes]
     if card is not None:
@@ -455,7 +151,7 @@ def _inferred_archetype(name: str, lib: Library) -> list[int]:
 _INFERRED_NAMES: dict[int, str] = {}  # for the normalised text only
 
 
-def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
+def _item_alts(it: Item, lib: Library) -> list[frozenset]:
     """The item's qualifiers multiplied out into alternatives (sets of literals)."""
     result = _own_alts(it, lib)
     for other in it.alternatives:
@@ -466,7 +162,7 @@ def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
     return result
 
 
-def _own_alts(it: _Item, lib: Library) -> list[frozenset]:
+def _own_alts(it: Item, lib: Library) -> list[frozenset]:
     others = sum(1 for s in it.slots for alt in s for q in alt if q[0] != "quote")
     prefer_arch = it.has_noun or others > 0
     slots: list[list[list[Lit]]] = []
@@ -507,13 +203,7 @@ def parse_material_line(line: str, method: str, library: Library) -> Procedure:
 def parse_material_procs(line: str, method: str, library: Library) -> list[Procedure]:
     """The procedures a material line describes: one, or one per count when alternatives of an
     item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
-    toks = tokenize(line)
-    if method != "hand_procedure":
-        # Cards that need not be monsters are never materials of a summon.
-        odd = [t.text for t in toks if t.cat == "cardnoun" or (t.cat == "kind" and t.value not in KINDS.values())]
-        if odd:
-            raise Unsupported(f"words not understood: {' '.join(odd)}")
-    items = _Parser(toks, library).line()
+    items = _items(line, method)
     variants = [_count_variants(it) for it in items]
     procs = [_build(list(combo), method, library) for combo in itertools.product(*variants)]
     choices = [c for it in items for c in it.choices]
@@ -524,17 +214,17 @@ def parse_material_procs(line: str, method: str, library: Library) -> list[Proce
             for p in procs for pick in itertools.product(*choices)]
 
 
-def _flatten(it: _Item) -> list[_Item]:
+def _flatten(it: Item) -> list[Item]:
     head = copy.copy(it)
     head.alternatives = []
     return [head] + [x for alt in it.alternatives for x in _flatten(alt)]
 
 
-def _count_variants(it: _Item) -> list[_Item]:
+def _count_variants(it: Item) -> list[Item]:
     flat = _flatten(it)
     if len(flat) > 1 and any(x.constraints or x.including or x.parts or x.choices for x in flat):
         raise Unsupported("alternative materials with their own conditions")
-    by_count: dict[tuple[int, int], list[_Item]] = {}
+    by_count: dict[tuple[int, int], list[Item]] = {}
     for x in flat:
         by_count.setdefault(x.count or (1, 1), []).append(x)
     out = []
@@ -545,7 +235,7 @@ def _count_variants(it: _Item) -> list[_Item]:
     return out
 
 
-def _build(items: list[_Item], method: str, library: Library) -> Procedure:
+def _build(items: list[Item], method: str, library: Library) -> Procedure:
     groups: list[Group] = []
     constraints: list[tuple[str, str]] = []
     shared_extra: list[Lit] = []
@@ -820,8 +510,10 @@ class HandProcedure:
     first: bool | None = None  # "Must first be" (True) / "Must be" (False) / "you can" (None)
 
 
-def _sentences(text: str) -> list[str]:
-    """Sentences of a card text, split at a period outside quotes and parentheses."""
+@functools.lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    """Sentences of a card text, split at a period outside quotes and parentheses (cached: three
+    readers of a monster's text ask for them)."""
     out, cur, quote, depth = [], [], False, 0
     for i, ch in enumerate(text):
         cur.append(ch)
@@ -836,7 +528,7 @@ def _sentences(text: str) -> list[str]:
             cur = []
     if "".join(cur).strip():
         out.append("".join(cur).strip())
-    return out
+    return tuple(out)
 
 
 def _object(text: str, lib: Library) -> tuple[int | None, Procedure]:
@@ -1407,8 +1099,8 @@ def requirements(card: Card, library: Library) -> Requirements:
 # --------------------------------------------------------------------------------------------
 # Normalised text: the facts read back as one canonical material line per procedure
 # --------------------------------------------------------------------------------------------
-_RACE_TEXT = {v: k for k, v in RACES.items()}
-_KIND_TEXT = {v: k for k, v in KINDS.items()}
+_RACE_TEXT = {race_value(w): w for w in grammar.words("RACE")}
+_KIND_TEXT = {kind_value(w): w for w in grammar.words("KIND")}
 _LOC_TEXT = {"hand": "in the hand", "field": "on the field", "graveyard": "in the GY",
              "emz": "in an Extra Monster Zone", "deck": "in the Deck", "extra": "in the Extra Deck",
              "spell_trap": "in the Spell & Trap Zones", "opp_field": "your opponent controls",

@@ -1,0 +1,127 @@
+"""The declared grammar of card text (oracle/yugioh/grammar/*.lark): it loads, its vocabulary is
+the card pool's, and every rule of it is exercised by a real card (text -> facts, golden)."""
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from oracle.yugioh import grammar
+from oracle.yugioh.cards import Library
+from oracle.yugioh.grammar import Unsupported
+from oracle.yugioh.grammar.nouns import kind_value, race_value
+from oracle.yugioh.requirements import describe, requirements
+
+# One real card per rule family of common.lark / materials.lark: the text the grammar reads, and
+# the procedure it gives (normalised, as `oracle cards show` prints it).
+FAMILIES = {
+    "count_exact": ("Flame Swordsman", ['fusion #0: 1 "Flame Manipulator" + 1 "Masaki the Legendary Swordsman"']),
+    "count_more": ("Black Rose Dragon", ["synchro #0: 1 Tuner + 1+ non-Tuners"]),
+    "max_clause": ("Shark Caesar", ["xyz #0: 3-5 Level 3 monsters"]),
+    "count_one": ("Berserker of the Tenyi", ["link #0: 1 Link Monster + 1+ monsters"]),
+    "count_at_least": ("Destiny HERO - Dogma",
+                       ['hand_procedure #0: tribute 1 "Destiny HERO" monster on the field; tribute 2 monsters on the field']),
+    "scale": ("Spright Elf", ["link #0: 1 Level 2 monster or Rank 2 monster or Link-2 monster + 1 monster"]),
+    "scale_value": ("Linkross", ["link #0: 1 Link-2 or higher Link Monster"]),
+    "slot": ("Dark Magician the Knight of Dragon Magic",
+             ['fusion #0: 1 "Dark Magician" + 1 Level 7 or higher Dragon monster or Level 7 or higher Warrior monster']),
+    "noun": ("Decode Talker", ["link #0: 2+ Effect Monsters"]),
+    "item_alt": ("Dragon Master Magia",
+                 ['fusion #0: 1 "Blue-Eyes Ultimate Dragon" + 1 "Chaos" Ritual Monster or "Black Luster Soldier" Ritual Monster',
+                  'fusion #1: 3 "Blue-Eyes" monsters + 1 "Chaos" Ritual Monster or "Black Luster Soldier" Ritual Monster']),
+    "from_extra": ("Extox Hydra", ["fusion #0: 2+ monsters on the field, Special Summoned from the Extra Deck"]),
+    "with_stats": ("Ultimate Dragon of Pride and Soul", ["fusion #0: 3 monsters with 2500 ATK/2500 DEF"]),
+    "stat": ("Titaniklad the Ash Dragon", ['fusion #0: 1 "Fallen of Albaz" + 1 monster with 2500 or more ATK']),
+    "where": ("Gravity Controller", ["link #0: 1 non-Link monster in an Extra Monster Zone"]),
+    "whose_level": ("Greedy Venom Fusion Dragon",
+                    ['fusion #0: 1 "Predaplant" monster + 1 Level 8 or higher DARK monster']),
+    "parts": ("Odd-Eyes Arcray Dragon",
+              ["fusion #0: 1 Dragon Fusion Monster + 1 Dragon Synchro Monster + 1 Dragon Xyz Monster + 1 Dragon Pendulum Monster"]),
+    "except_tokens": ("Agave Dragon", ["link #0: 2+ monsters, except Tokens"]),
+    "except_where": ("Denial Deity Dotan", ["fusion #0: 1 LIGHT monster + 2 monsters, except on the field or in the GY"]),
+    "except_item": ("Knightmare Mermaid", ['link #0: 1 "Knightmare" monster, except "Knightmare Mermaid"']),
+    "paren_slot": ("Berfomet the Mythical King of Phantom Beasts",
+                   ["fusion #0: 2 Beast monsters or Fiend monsters or Illusion monsters with different Types"]),
+    "with_different": ("Aleister the Invoker of Madness", ["link #0: 2 monsters with different Types and different Attributes"]),
+    "with_same": ("Favorite HERO Flame Wingman", ["fusion #0: 2 monsters with the same Type and different Attributes"]),
+    "props": ("Union Carrier", ["link #0: 2 monsters with the same Type", "link #1: 2 monsters with the same Attribute"]),
+    "including": ("Junk Connector",
+                  ["link #0: 1 Warrior Tuner Effect Monster or Machine Tuner Effect Monster + 1 Warrior Effect Monster or Machine Effect Monster"]),
+}
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return Library.load()
+
+
+def test_grammar_files_are_package_data():
+    names = {p.name for p in resources.files("oracle.yugioh.grammar").iterdir()}
+    assert {"common.lark", "materials.lark"} <= names
+
+
+def test_grammar_loads_as_lalr():
+    p = grammar.parser("materials", "line")
+    assert p.options.parser == "lalr"
+    assert p.parse("1 Tuner + 1+ non-Tuner monsters").data == "line"
+
+
+def test_vocabulary_is_the_pools(lib):
+    """Every Type and monster kind of the pool is a word of common.lark, and back."""
+    races = {race_value(w) for w in grammar.words("RACE")}
+    assert len(races) == 26
+    assert {c.race for c in lib if c.is_monster and c.race} <= races
+    kinds = {kind_value(w) for w in grammar.words("KIND")}
+    assert {"tuner", "link", "pendulum", "gemini", "effect", "normal"} <= kinds
+
+
+def test_words_outside_the_vocabulary_are_named():
+    with pytest.raises(Unsupported, match="words not understood: whose is"):
+        grammar.tokens("materials", "line", "1 monster whose Level is 4")
+
+
+def test_text_outside_the_grammar_says_where():
+    with pytest.raises(Unsupported, match="unexpected 'monsters' in the material line"):
+        grammar.parse("materials", "line", "1 Tuner + 1+ non-Tuner monsters monsters")
+    with pytest.raises(Unsupported, match="no description"):
+        grammar.parse("materials", "line", "2+ with different names")
+
+
+def test_lookahead_keeps_or_and_comma_apart():
+    """"or" before a qualifier joins alternatives of one slot; before a count, alternatives of
+    the whole item. A comma before a postmodifier opens it."""
+    t = grammar.parse("materials", "line", '"Blue-Eyes Ultimate Dragon" or 3 "Blue-Eyes" monsters')
+    assert [s.data.split("__", 1)[-1] for s in t.iter_subtrees_topdown()].count("item_alt") == 1
+    t = grammar.parse("materials", "line", "2 monsters with different Types (Beast, Fiend, or Illusion)")
+    slot = next(s for s in t.iter_subtrees() if s.data.split("__", 1)[-1] == "slot")
+    assert [str(c) for c in slot.children if c.type == "RACE"] == ["Beast", "Fiend", "Illusion"]
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_family_on_a_real_card(lib, family):
+    name, expected = FAMILIES[family]
+    card = lib.resolve(name)
+    req = requirements(card, lib)
+    assert req.unsupported is None and req.procedure_unsupported is None
+    assert describe(req.facts, lib) == expected
+
+
+def test_every_rule_is_exercised_by_the_family_cards(lib, monkeypatch):
+    """Each rule of the grammar that makes a node of the tree is used by one of the cards above."""
+    used: set[str] = set()
+    parse = grammar.parse
+
+    def spy(g, start, text):
+        tree = parse(g, start, text)
+        used.update(s.data.split("__", 1)[-1] for s in tree.iter_subtrees())
+        return tree
+
+    monkeypatch.setattr(grammar, "parse", spy)
+    for name, _ in FAMILIES.values():
+        requirements(lib.resolve(name), lib)
+    names = {str(r.alias or r.origin.name) for r in grammar.parser("materials", "line").rules}
+    # Rules named "_x" (also "_common__x" once imported) are inlined; "x_star_N" are lark's own.
+    rules = {n.split("__", 1)[-1] for n in names if not n.startswith("_") and "_star_" not in n and "_plus_" not in n}
+    rules -= {"count", "qual", "postmod", "prop"}  # inlined ("?rule"): they never make a node
+    assert rules - used == set()
+    assert set(FAMILIES) <= used
