@@ -23,13 +23,13 @@ from oracle.yugioh.grammar import Unsupported
 from oracle.yugioh import requirements as reader
 
 
-def texts(library: Library) -> list[str]:
-    """The texts the reader hands to the grammar, collected by reading the whole library."""
-    seen: list[str] = []
+def texts(library: Library) -> list[tuple[str, str]]:
+    """(start rule, text) the reader hands to the grammar, collected by reading the whole library."""
+    seen: list[tuple[str, str]] = []
     parse = grammar.parse
 
     def spy(g, start, text):
-        seen.append(text)
+        seen.append((start, text))
         return parse(g, start, text)
 
     grammar.parse = spy
@@ -41,11 +41,11 @@ def texts(library: Library) -> list[str]:
     return seen
 
 
-def parse_all(parser: lark.Lark, lines: list[str]) -> int:
+def parse_all(parser: lark.Lark, lines: list[tuple[str, str]]) -> int:
     ok = 0
-    for line in lines:
+    for start, line in lines:
         try:
-            parser.parse(line)
+            parser.parse(line, start=start)
             ok += 1
         except (lark.exceptions.LarkError, Unsupported):
             pass
@@ -56,10 +56,10 @@ def main() -> None:
     library = Library.load()
     lines = texts(library)
     print(f"{len(lines)} texts parsed while reading {len(library)} cards")
-    lalr = grammar.parser("materials", "line")
+    lalr = grammar.parser("materials")
     ok, s = timed(lambda: parse_all(lalr, lines))
     print(f"LALR:   {ok} parsed in {s:.3f} s ({1000 * s / len(lines):.3f} ms a text)")
-    _, s = timed(lambda: lark.Lark.open(str(grammar.HERE / "materials.lark"), start="line", parser="earley",
+    _, s = timed(lambda: lark.Lark.open(str(grammar.HERE / "materials.lark"), start=grammar.STARTS["materials"], parser="earley",
                                         lexer="basic", postlex=grammar._Lookahead()))
     earley = _
     print(f"Earley: grammar loaded in {s:.3f} s")

@@ -203,7 +203,10 @@ def parse_material_line(line: str, method: str, library: Library) -> Procedure:
 def parse_material_procs(line: str, method: str, library: Library) -> list[Procedure]:
     """The procedures a material line describes: one, or one per count when alternatives of an
     item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
-    items = _items(line, method)
+    return _procedures(_items(line, method), method, library)
+
+
+def _procedures(items: list[Item], method: str, library: Library) -> list[Procedure]:
     variants = [_count_variants(it) for it in items]
     procs = [_build(list(combo), method, library) for combo in itertools.product(*variants)]
     choices = [c for it in items for c in it.choices]
@@ -533,29 +536,13 @@ def _sentences(text: str) -> tuple[str, ...]:
 
 def _object(text: str, lib: Library) -> tuple[int | None, Procedure]:
     """What a condition counts or a cost takes ("a "Cipher" monster", "no monsters", "exactly 3
-    DARK monsters", "1 LIGHT and 1 DARK monster"), read with the material grammar. The leading
+    DARK monsters", "1 LIGHT and 1 DARK monster"), read with the grammar's ``object``. The leading
     count is returned apart when it is "no" (0) or "exactly N"."""
-    exact = None
-    m = re.match(r"(?:no|exactly (\d+)) ", text)
-    if m:
-        exact = int(m.group(1)) if m.group(1) else 0
-        text = ("1 " if exact == 0 else f"{exact} ") + text[m.end():]
-    text = re.sub(r"^(\d+) other ", r"\1 ", text)  # "1 other monster": never this card, anyway
-    # "Spells/Traps", "Spell/Trap Cards", "Traps": Spell or Trap cards.
-    text = re.sub(r"\bSpells?/Traps?(?: Cards?)?(?=$|[ ,])", lambda m: "Spell or Trap " + (
-        "cards" if m.group(0).endswith(("s", "Traps")) else "card"), text)
-    text = re.sub(r"\b(Spell|Trap)s\b", r"\1 cards", text)
-    names = re.fullmatch(r'(?:1 )?("[^"]+"(?:, "[^"]+")*),? and ("[^"]+")', text)
-    if names:  # '1 "Sanga of the Thunder", "Kazejin", and "Suijin"': one of each
-        quoted = re.findall(r'"[^"]+"', names.group(1)) + [names.group(2)]
-        return exact, parse_material_line(" + ".join(f"1 {q}" for q in quoted), "hand_procedure", lib)
-    # "1 LIGHT and 1 DARK monster": two items sharing the noun.
-    parts = re.split(r" and (?=\d+ )", text)
-    if len(parts) > 1:
-        noun = re.search(r"\b(monsters?|Monsters?)$", parts[-1])
-        parts = [p if re.search(r"\b(monsters?|Monsters?|Tuners?)$|\"$", p) or not noun else f"{p} {noun.group(1)}"
-                 for p in parts[:-1]] + [parts[-1]]
-    return exact, parse_material_line(" + ".join(parts), "hand_procedure", lib)
+    exact, items = grammar.read("materials", "object", text.strip(), Nouns())
+    procs = _procedures(items, "hand_procedure", lib)
+    if len(procs) != 1:
+        raise Unsupported("a material line with several procedures")
+    return exact, procs[0]
 
 
 _MONSTERS = re.compile(r"\b(?:[mM]onsters?|Tuners?)\b")

@@ -52,32 +52,36 @@ class _Lookahead(PostLex):
             yield tok
 
 
+# The start rules of each grammar file.
+STARTS = {"materials": ["line", "object"]}
+
+
 @functools.lru_cache(maxsize=None)
-def parser(grammar: str, start: str) -> lark.Lark:
-    """The LALR parser of ``<grammar>.lark`` from rule ``start`` (loaded once per process)."""
-    return lark.Lark.open(str(HERE / f"{grammar}.lark"), start=start, parser="lalr", lexer="basic",
-                          postlex=_Lookahead(), maybe_placeholders=False)
+def parser(grammar: str) -> lark.Lark:
+    """The LALR parser of ``<grammar>.lark`` (loaded once per process), for each of its start rules."""
+    return lark.Lark.open(str(HERE / f"{grammar}.lark"), start=STARTS[grammar], parser="lalr", lexer="basic",
+                          postlex=_Lookahead(), maybe_placeholders=False, cache=True)
 
 
 def tokens(grammar: str, start: str, text: str) -> list[lark.Token]:
     """The tokens of a text (Unsupported on a word outside the vocabulary)."""
-    return list(parser(grammar, start).lex(text))
+    return list(parser(grammar).lex(text))
 
 
-def words(terminal: str, grammar: str = "materials", start: str = "line") -> list[str]:
+def words(terminal: str, grammar: str = "materials") -> list[str]:
     """The words of a vocabulary terminal of common.lark (RACE, KIND, ...): the alternatives of
     the first group of its pattern, which lists them literally."""
-    term = next(t for t in parser(grammar, start).terminals if t.name.split("__", 1)[-1] == terminal)
+    term = next(t for t in parser(grammar).terminals if t.name.split("__", 1)[-1] == terminal)
     return re.search(r"\(\?:([^()]*)\)", term.pattern.value).group(1).split("|")
 
 
-_WHAT = {"line": "material line"}  # what each start rule reads, for messages
+_WHAT = {"line": "material line", "object": "description"}  # what each start rule reads, for messages
 
 
 def parse(grammar: str, start: str, text: str) -> lark.Tree:
     """The parse tree of a text, or Unsupported saying where it leaves the grammar."""
     try:
-        return parser(grammar, start).parse(text)
+        return parser(grammar).parse(text, start=start)
     except lark.exceptions.UnexpectedToken as e:
         if e.token.type == "$END":
             raise Unsupported("the line ends too early") from None

@@ -28,6 +28,16 @@ class Item:
         self.excepted: list[Item] = []  # 'except "X"': materials that must not match
         self.parts: list[Item] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
         self.choices: list[list[tuple[str, str]]] = []  # "with the same Type or Attribute"
+        # Only quoted names, joined by commas, after no count or "1": the head of a list of
+        # names in an object ('1 "Sanga of the Thunder", "Kazejin", and "Suijin"').
+        self.names: list[str] | None = None
+        self.noun: str | None = None  # the noun's terminal ("NOUN" for "monster(s)")
+        self.ends_with_quote = False  # no noun nor postmodifier after a last quoted name
+
+
+class Slot(list):
+    """A slot's alternatives; ``joined_by_or`` when an "or" joins any two of them."""
+    joined_by_or = False
 
 
 def race_value(text: str) -> str:
@@ -78,19 +88,19 @@ class Nouns(lark.Transformer):
     def count_more(self, c):
         n = int(c[0].rstrip("+"))
         hi = next((x for x in c[1:] if isinstance(x, int)), MANY)
-        return ("count", (n, hi))
+        return ("count", (n, hi), None)
 
     def max_clause(self, c):
         return int(c[2])
 
     def count_exact(self, c):
-        return ("count", (int(c[0]), int(c[0])))
+        return ("count", (int(c[0]), int(c[0])), " ".join(c))
 
     def count_one(self, c):
-        return ("count", (1, 1))
+        return ("count", (1, 1), None)
 
     def count_at_least(self, c):
-        return ("count", (int(c[1].rstrip("+")), MANY))
+        return ("count", (int(c[1].rstrip("+")), MANY), None)
 
     # Qualifiers -----------------------------------------------------------------------------
     def scale_value(self, c):
@@ -108,16 +118,22 @@ class Nouns(lark.Transformer):
         return _scale_lits(heads, c[-1])
 
     def slot(self, c):
-        return [alt for q in c if not (isinstance(q, lark.Token) and q.type in ("OR_QUAL", "QCOMMA"))
-                for alt in _qual(q)]
+        slot = Slot(alt for q in c if not (isinstance(q, lark.Token) and q.type in ("OR_QUAL", "QCOMMA"))
+                    for alt in _qual(q))
+        slot.joined_by_or = any(isinstance(q, lark.Token) and q.type == "OR_QUAL" for q in c)
+        return slot
 
     def slots(self, c):
         return ("slots", c)
 
     def noun(self, c):
-        t = c[0].type
+        t, v = c[0].type, c[0].value
+        if t == "SPELL_TRAP_NOUN":  # "Spells/Traps": Spell or Trap cards
+            return ("noun", [[("pos", ("kind", "spell"))], [("pos", ("kind", "trap"))]], t)
+        if t == "SPELLS_NOUN":  # "Traps": Trap cards
+            return ("noun", [[("pos", ("kind", kind_value(v[:-1])))]], t)
         kind = {"TUNERS": ("pos", "tuner"), "TOKEN": ("pos", "token"), "NON_TUNERS": ("neg", "tuner")}.get(t)
-        return ("noun", kind)
+        return ("noun", [[(kind[0], ("kind", kind[1]))]] if kind else None, t)
 
     # Postmodifiers: functions of the item -----------------------------------------------------
     def from_extra(self, c):
@@ -209,22 +225,60 @@ class Nouns(lark.Transformer):
     # Items -------------------------------------------------------------------------------------
     def item(self, c):
         it = Item()
+        count_words = None
         for x in c:
             if isinstance(x, tuple) and x[0] == "count":
-                it.count = x[1]
+                it.count, count_words = x[1], x[2]
             elif isinstance(x, tuple) and x[0] == "slots":
                 it.slots.extend(x[1])
             elif isinstance(x, tuple) and x[0] == "noun":
-                it.has_noun = True
+                it.has_noun, it.noun = True, x[2]
                 if x[1]:
-                    it.slots.append([[(x[1][0], ("kind", x[1][1]))]])
+                    it.slots.append(x[1])
             elif isinstance(x, tuple) and x[0] == "alt":
                 it.alternatives.append(x[1])
             elif callable(x):
                 x(it)
+        last = c[-1]
+        it.ends_with_quote = isinstance(last, tuple) and last[0] == "slots" and last[1][-1][-1][0][0] == "quote"
+        quotes = [alt[0][1] for slot in it.slots for alt in slot if len(alt) == 1 and alt[0][0] == "quote"]
+        if (it.count is None or count_words == "1") and len(c) == 1 + (it.count is not None) \
+                and len(it.slots) == 1 and not getattr(it.slots[0], "joined_by_or", False) and len(quotes) == len(it.slots[0]):
+            it.names = quotes
         return it
 
     part_first = item
+    item_other = item  # "1 other monster": never this card, anyway
+
+    # Objects: (exact count or None, items) --------------------------------------------------
+    def object_no(self, c):
+        it = c[-1]
+        if it.count is not None:
+            raise Unsupported("a count after 'no'")
+        return 0, [it]
+
+    def object_exactly(self, c):
+        it = c[-1]
+        if it.count is None or it.count[0] != it.count[1]:
+            raise Unsupported("'exactly' without a number")
+        return it.count[0], [it]
+
+    def object_items(self, c):
+        items = [x for x in c if isinstance(x, Item)]
+        if len(items) == 2 and items[0].names and items[1].names and len(items[1].names) == 1 \
+                and items[1].count is None:
+            # '"A", "B", and "C"': one of each.
+            out = []
+            for name in items[0].names + items[1].names:
+                it = Item()
+                it.count, it.slots = (1, 1), [[[("quote", name)]]]
+                out.append(it)
+            return None, out
+        for it in items[:-1]:
+            if items[-1].noun == "NOUN" and not it.has_noun and not it.ends_with_quote and \
+                    not (it.slots and it.slots[-1] == [[("pos", ("kind", "tuner"))]]):
+                it.has_noun = True  # "1 LIGHT and 1 DARK monster": "monster" is shared
+        return None, items
 
     def line(self, c):
         return [x for x in c if isinstance(x, Item)]
