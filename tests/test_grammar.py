@@ -56,6 +56,22 @@ FAMILIES = {
                      ["hand_procedure #0: banish 1 LIGHT monster in the GY; banish 1 DARK monster in the GY"]),
     "object_items, names": ("Gate Guardian", ['hand_procedure #0: tribute 1 "Sanga of the Thunder" on the field; '
                                               'tribute 1 "Kazejin" on the field; tribute 1 "Suijin" on the field']),
+    # summons.lark: procedures from the hand.
+    "proc_can": ("Cyber Dragon", ["hand_procedure #0: if your opponent controls: 1+ monsters; if you control: no monsters"]),
+    "cond_fixed": ("T.G. Striker", ["hand_procedure #0: if your opponent controls: 1+ monsters; if you control: no monsters"]),
+    "cond_opp": ("Moon Gardna", ["hand_procedure #0: if your opponent controls: 2+ monsters; once per turn"]),
+    "cond_you": ("Photon Vanisher", ['hand_procedure #0: if you control: 1+ face-up "Photon" monsters or face-up "Galaxy" monsters']),
+    "cond_field": ("Photon Slasher", ["hand_procedure #0: if on the field: 1+ face-up Xyz Monsters; in defense position"]),
+    "cond_gy": ("Newbee!", ["hand_procedure #0: if in your GY: 1+ monsters with 0 ATK/0 DEF; once per turn"]),
+    "proc_must": ("Enishi, Shien's Chancellor", ['hand_procedure #0: banish 2 "Six Samurai" monsters in the GY']),
+    "cost_having": ("Dark Armed Dragon", ["hand_procedure #0: if in your GY: exactly 3 DARK monsters"]),
+    "cost_except": ("U.A. Goalkeeper", ['hand_procedure #0: return 1 "U.A." monster on the field, except "U.A. Goalkeeper"; once per turn']),
+    "cost_to": ("Brotherhood of the Fire Fist - Swallow",
+                ['hand_procedure #0: send 3 face-up "Fire Formation" spell monsters in the Spell & Trap Zones '
+                 'or face-up "Fire Formation" trap monsters in the Spell & Trap Zones']),
+    "cost_from": ("Malefic Stardust Dragon", ['hand_procedure #0: banish 1 "Stardust Dragon" in the Extra Deck']),
+    "while_": ("Blackwing - Gofu the Vague Shadow", None),
+    "only, they control": ("Lava Golem", ["hand_procedure #0: tribute 2 monsters your opponent controls; to your opponent's field"]),
     "noun, Spells/Traps": ("Anteatereatingant", ["hand_procedure #0: send 2 spell monsters in the Spell & Trap Zones "
                                                  "or trap monsters in the Spell & Trap Zones"]),
 }
@@ -68,7 +84,7 @@ def lib() -> Library:
 
 def test_grammar_files_are_package_data():
     names = {p.name for p in resources.files("oracle.yugioh.grammar").iterdir()}
-    assert {"common.lark", "materials.lark"} <= names
+    assert {"common.lark", "materials.lark", "summons.lark"} <= names
 
 
 def test_grammar_loads_as_lalr():
@@ -98,6 +114,26 @@ def test_text_outside_the_grammar_says_where():
         grammar.parse("materials", "line", "2+ with different names")
 
 
+def test_procedure_outside_the_grammar_names_the_sentence(lib):
+    """Doggy Diver's condition has words no frame reads: the reason names them and the sentence."""
+    req = requirements(lib.resolve("Doggy Diver"), lib)
+    assert not any(f.name == "proc" for f in req.facts)
+    assert req.procedure_unsupported.startswith("words not understood: all min. are (in 'If your opponent controls")
+
+
+def test_malefic_stardust_dragon_cost_without_a_comma(lib):
+    """"… from your Extra Deck and cannot be Special Summoned by other ways" (no comma before
+    "and"): read like the sentences with the comma, a Special Summon by banishing the named card."""
+    card = lib.resolve("Malefic Stardust Dragon")
+    stardust = lib.resolve("Stardust Dragon").code
+    facts = {str(f) for f in requirements(card, lib).facts}
+    c = card.code
+    assert {f"proc({c},0,hand_procedure)", f"proc_cost({c},0,1,banish)", f"group({c},0,1,1,1)",
+            f"filter({c},0,1,1,pos,name({stardust}))", f"filter({c},0,1,1,pos,loc(extra))",
+            f"must_method({c},special)"} <= facts
+    assert not any(f.startswith(f"filter({c},0,1,1,pos,loc(") and "extra" not in f for f in facts)
+
+
 def test_lookahead_keeps_or_and_comma_apart():
     """"or" before a qualifier joins alternatives of one slot; before a count, alternatives of
     the whole item. A comma before a postmodifier opens it."""
@@ -114,7 +150,8 @@ def test_family_on_a_real_card(lib, family):
     card = lib.resolve(name)
     req = requirements(card, lib)
     assert req.unsupported is None and req.procedure_unsupported is None
-    assert describe(req.facts, lib) == expected
+    if expected is not None:
+        assert describe(req.facts, lib) == expected
 
 
 def test_every_rule_is_exercised_by_the_family_cards(lib, monkeypatch):
@@ -132,7 +169,7 @@ def test_every_rule_is_exercised_by_the_family_cards(lib, monkeypatch):
         requirements(lib.resolve(name), lib)
     # Rules named "_x" (also "_common__x" once imported) are inlined, "?x" rules too unless an
     # alternative is aliased; "x_star_N" are lark's own.
-    names = {str(r.alias or r.origin.name) for r in grammar.parser("materials").rules
+    names = {str(r.alias or r.origin.name) for g in grammar.STARTS for r in grammar.parser(g).rules
              if r.alias or not r.options.expand1}
     rules = {n.split("__", 1)[-1] for n in names if not n.startswith("_") and "_star_" not in n and "_plus_" not in n}
     assert rules - used == set()

@@ -10,8 +10,11 @@ A slot's alternatives multiply out into the alternatives A of the group's ``filt
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
 no ``proc`` is then emitted (the oracle never summons on a guess).
 
-The remaining sentences (summoning conditions, alternative Xyz procedures, Ritual and Fusion
-Spells, Fusion substitutes) are few fixed wordings, read with the regular expressions below.
+Procedures from the hand are read with summons.lark (conditions, costs, tail); this module
+turns its trees into HandProcedure. The remaining sentences (summoning conditions, alternative
+Xyz procedures, the frames of Normal Summon rules, Ritual and Fusion Spells, Fusion substitutes)
+are few fixed wordings, found with the regular expressions below; what they contain is read with
+the grammar.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ import lark
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh import grammar
 from oracle.yugioh.grammar import Unsupported
-from oracle.yugioh.grammar.nouns import MANY, Item, Nouns, kind_value, race_value
+from oracle.yugioh.grammar.nouns import MANY, Item, Nouns, combine, innermost, kind_value, race_value
 
 Atom = tuple  # ("kind", "tuner"), ("level_min", 7), ("name", 89631139), ("any",), ...
 Lit = tuple  # (sign, Atom) with sign "pos" or "neg"
@@ -474,30 +477,19 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
 # monster, you can Special Summon this card (from your hand)."; "Must first be Special Summoned
 # (from your hand) by banishing 1 LIGHT and 1 DARK monster from your GY."). The parenthesised
 # "(from your hand)" is what marks a game-rule procedure (no chain) in the card text. The
-# sentence is read as a few fixed frames; what the frames contain -- the monsters a condition
-# counts, the monsters a cost takes -- is read with the material grammar.
+# sentence is read with summons.lark; the functions below give its conditions and costs their
+# meaning (count/4 conditions, cost groups with their places).
 
 # Any sentence that announces a procedure, from the hand or from elsewhere (counted by coverage).
 _PROC_MARK = re.compile(r"Special Summon(?:ed)? (?:this card |it )?\(from your [^)]*\)")
-_PROC_CAN = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Special Summon (?:this card|it) \(from your hand\)"
-                       r"(?P<tail>.*)\.$")
-_PROC_MUST = re.compile(r"^(?:This card )?Must (?P<first>first )?be Special Summoned \(from your hand\)(?P<tail>.*)\.$")
 _PROC_LIMIT = re.compile(r"You can only Special Summon \"(?P<name>[^\"]+)\" once per turn this way\.")
-# The pieces that may follow "(from your hand)", in this order.
-_TAIL_PIECES = [
-    ("side", re.compile(r"^ to your opponent's field")),
-    ("position", re.compile(r"^ in (?:face-up )?(?P<pos>Defense|Attack) Position")),
-    ("zone", re.compile(r"^ to your zone a Link Monster points to")),
-    ("cost", re.compile(r"^,? by (?P<cost>.+?)(?=,? while |, and cannot be Special Summoned by other ways$|$)")),
-    ("while", re.compile(r"^,? while (?P<cond>.+?)(?=, and cannot be Special Summoned by other ways$|$)")),
-    ("only", re.compile(r"^,? and cannot be Special Summoned by other ways$")),
-]
-# "from your GY", "from your hand or GY", "you control", "in your hand": where a cost takes from.
-_COST_PLACE = r"(?:hand|(?:face-up )?field|GY|Graveyard|Monster Zone|Deck|Extra Deck)"
-_COST_FROM = re.compile(rf" from your (?P<from>{_COST_PLACE}(?:(?:,| or|, or| and/or|, and/or) {_COST_PLACE})*)$"
-                        r"| (?P<control>you control)$| in your (?P<in>hand|GY|Graveyard)$| (?P<they>they control)$")
-_COST_PLACES = {"hand": "hand", "field": "field", "Monster Zone": "field", "GY": "graveyard", "Graveyard": "graveyard",
-                "(?<!Extra )Deck": "deck", "Extra Deck": "extra"}
+# Where a cost takes from: the places of "from your hand, field, or GY", in this order.
+_COST_PLACES = {"hand": "hand", "field": "field", "face-up field": "field", "Monster Zone": "field",
+                "GY": "graveyard", "Graveyard": "graveyard", "Deck": "deck", "Extra Deck": "extra"}
+_PLACE_ORDER = ["hand", "field", "graveyard", "deck", "extra"]
+# Where an item is when it is not the last one of a cost: a location of that item, as in a
+# material line ("2 monsters you control and 1 monster from your GY, except …").
+_ITEM_PLACES = {"you control": "field", "in your hand": "hand", "in your GY": "graveyard"}
 
 
 @dataclass
@@ -549,39 +541,58 @@ _MONSTERS = re.compile(r"\b(?:[mM]onsters?|Tuners?)\b")
 _CARDS = re.compile(r"\b(?:[cC]ards?|Spells?|Traps?)\b")
 
 
-def _condition(clause: str, proc: HandProcedure, lib: Library) -> None:
-    clause = clause.strip()
-    if clause == "only your opponent controls a monster":
-        proc.conds += [("opp", "field", 1, MANY, [frozenset()]), ("me", "field", 0, 0, [frozenset()])]
+def _span(tree: lark.Tree, text: str) -> str:
+    return text[tree.meta.start_pos:tree.meta.end_pos]
+
+
+def _one_procedure(items: list[Item], lib: Library) -> Procedure:
+    procs = _procedures(items, "hand_procedure", lib)
+    if len(procs) != 1:
+        raise Unsupported("a material line with several procedures")
+    return procs[0]
+
+
+_FIXED_CONDITIONS = {
+    "only your opponent controls a monster":
+        [("opp", "field", 1, MANY, [frozenset()]), ("me", "field", 0, 0, [frozenset()])],
+    "there are no monsters on the field": [("both", "field", 0, 0, [frozenset()])],
+    "this is the only card in your hand": [("me", "hand", 1, 1, [frozenset()])],
+}
+
+
+def _condition(cond: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    """One condition of summons.lark (cond_fixed, cond_you, cond_opp, cond_field, cond_gy)."""
+    kind, clause = cond.data, _span(cond, text)
+    if kind == "cond_fixed":
+        if clause == "your opponent controls more monsters than you do":
+            proc.more_monsters = True
+        else:
+            proc.conds += _FIXED_CONDITIONS[clause]
         return
-    if clause == "your opponent controls more monsters than you do":
-        proc.more_monsters = True
-        return
-    if clause == "there are no monsters on the field":
-        proc.conds.append(("both", "field", 0, 0, [frozenset()]))
-        return
-    if clause == "this is the only card in your hand":
-        proc.conds.append(("me", "hand", 1, 1, [frozenset()]))
-        return
-    m = re.match(r"^(?P<who>you|your opponent) controls? (?P<obj>.+)$", clause) or \
-        re.match(r"^(?P<who>)(?P<obj>.+) (?:is|are) on the field$", clause)
-    where = "field"
-    if not m:
-        m = re.match(r"^(?P<who>you) have (?P<obj>.+) in your (?:GY|Graveyard)$", clause)
-        where = "graveyard"
-    if not m:
+    if kind == "cond_gy" and cond.children[-1].value == "in your hand":
         raise Unsupported(f"a condition not understood: {clause!r}")
-    exact, obj = _object(m.group("obj"), lib)
-    named = all(len(g.alts) == 1 and len(g.alts[0]) == 1 and next(iter(g.alts[0]))[1][0] == "name" for g in obj.groups)
-    if obj.constraints or (len(obj.groups) != 1 and (exact is not None or not named)):
+    who, where = {"cond_you": ("me", "field"), "cond_opp": ("opp", "field"), "cond_field": ("both", "field"),
+                  "cond_gy": ("me", "graveyard")}[kind]
+    obj = next(c for c in cond.children if isinstance(c, lark.Tree))
+    _count_condition(who, where, obj, text, clause, proc, lib)
+
+
+def _count_condition(who: str, where: str, obj: lark.Tree, text: str, clause: str, proc: HandProcedure,
+                     lib: Library) -> None:
+    """A count of what an object describes, where it is: 'you control a "Cipher" monster'."""
+    exact, items = grammar.transform(obj, Nouns())
+    procedure = _one_procedure(items, lib)
+    named = all(len(g.alts) == 1 and len(g.alts[0]) == 1 and next(iter(g.alts[0]))[1][0] == "name"
+                for g in procedure.groups)
+    if procedure.constraints or (len(procedure.groups) != 1 and (exact is not None or not named)):
         # 'you control "A", "B" and "C"' is one condition per name; other mixes could count one
         # monster twice ("a Dragon and a DARK monster"): not read.
         raise Unsupported(f"a condition on several kinds of monsters: {clause!r}")
-    who = {"you": "me", "your opponent": "opp", "": "both"}[m.group("who")]
-    cards = _CARDS.search(m.group("obj")) and not _MONSTERS.search(m.group("obj"))
+    said = _span(obj, text)
+    cards = _CARDS.search(said) and not _MONSTERS.search(said)
     if cards and where == "field":
         where = "field_cards"  # Monster Zones and Spell & Trap Zones
-    for group in obj.groups:
+    for group in procedure.groups:
         lo, hi = (exact, exact) if exact is not None else (group.lo, MANY)
         alts = []
         for alt in group.alts:
@@ -593,96 +604,138 @@ def _condition(clause: str, proc: HandProcedure, lib: Library) -> None:
         proc.conds.append((who, where, lo, hi, alts))
 
 
-def _conditions(text: str, proc: HandProcedure, lib: Library) -> None:
-    for clause in re.split(r",? and (?=you |your opponent |there |only )", text):
-        _condition(clause, proc, lib)
+def _conditions(conds: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    for cond in conds.children:
+        if isinstance(cond, lark.Tree):
+            _condition(cond, text, proc, lib)
 
 
-def _cost(text: str, proc: HandProcedure, lib: Library) -> None:
-    m = re.match(r"^having (?P<obj>.+) in your (?:GY|Graveyard)$", text)
-    if m:  # not a cost at all: a count of the GY ("by having exactly 3 DARK monsters in your GY")
-        _condition(f"you have {m.group('obj')} in your GY", proc, lib)
+def _read_conditions(text: str, proc: HandProcedure, lib: Library) -> None:
+    """Conditions in words ("you control no monsters"), read with summons.lark's ``conds``."""
+    try:
+        tree = grammar.parse("summons", "conds", text)
+    except Unsupported as e:
+        raise _not_understood("a condition", text, e) from None
+    _conditions(tree, text, proc, lib)
+
+
+def _cost(body: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    """The cost of a procedure (summons.lark's cost_having, cost_take)."""
+    said = _span(body, text)
+    if body.data == "cost_having":  # not a cost at all: a count of the GY ("by having exactly 3 DARK ...")
+        if body.children[-1].value == "in your hand":
+            raise Unsupported(f"a cost not understood: {said!r}")
+        obj = next(c for c in body.children if isinstance(c, lark.Tree))
+        _count_condition("me", "graveyard", obj, text, said, proc, lib)
         return
-    m = re.match(r"^(?P<how>Tributing|banishing|sending|discarding|returning) (?P<obj>.+?)"
-                 r"(?P<to> to the (?:GY|Graveyard)| to the hand)?(?P<exc>,? except .+)?$", text)
-    if not m or (m.group("how") in ("sending", "returning")) != bool(m.group("to")) \
-            or (m.group("how") == "returning") != ("hand" in (m.group("to") or "")):
-        raise Unsupported(f"a cost not understood: {text!r}")
-    how = {"Tributing": "tribute", "banishing": "banish", "sending": "send", "discarding": "send",
-           "returning": "return"}[m.group("how")]
-    obj = m.group("obj")
-    parts = re.split(r" and (?=\d+ )", obj)
-    if len(parts) > 1 and all(_COST_FROM.search(p) for p in parts) and not m.group("exc"):
+    verb = body.children[0].value
+    parts = [c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_item"]
+    to = next((c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_to"), None)
+    exc = next((c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_except"), None)
+    to_words = to.children[0].value if to else ""
+    if (verb in ("sending", "returning")) != bool(to) or (verb == "returning") != ("hand" in to_words):
+        raise Unsupported(f"a cost not understood: {said!r}")
+    # Items joined by "and" before a number are parts ('1 "A", "B", and "C"' is one part).
+    groups: list[list[lark.Tree]] = []
+    for part in parts:
+        if groups and grammar.transform(part.children[0], Nouns()).count_words is None:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+    if len(groups) > 1 and exc is None and all(len(g[-1].children) == 2 for g in groups):
         # "banishing 2 monsters you control and 1 monster from your Graveyard": each its own place.
-        for part in parts:
-            _cost(f"{m.group('how')} {part}{m.group('to') or ''}", proc, lib)
+        for group in groups:
+            _take(verb, group, None, text, said, proc, lib)
         return
-    places = ["field"] if how == "tribute" else ["hand"] if m.group("how") == "discarding" else []
+    _take(verb, parts, exc, text, said, proc, lib)
+
+
+def _take(verb: str, parts: list[lark.Tree], exc: lark.Tree | None, text: str, said: str,
+          proc: HandProcedure, lib: Library) -> None:
+    how = {"Tributing": "tribute", "banishing": "banish", "sending": "send", "discarding": "send",
+           "returning": "return"}[verb]
+    places = ["field"] if how == "tribute" else ["hand"] if verb == "discarding" else []
     faceup_field = False
-    f = _COST_FROM.search(obj)
-    if f:
-        obj = obj[:f.start()]
-        said = f.group("from") or f.group("in") or "field"
-        faceup_field = "face-up field" in said
-        places = list(dict.fromkeys(loc for word, loc in _COST_PLACES.items() if re.search(rf"\b{word}\b", said)))
-        if f.group("they"):  # "Tributing 1 monster they control": the opponent's, for a summon to their field
+    where = parts[-1].children[1] if len(parts[-1].children) == 2 else None
+    if where is not None:
+        toks = [t for t in where.children if t.type in ("PLACE", "YOU_CONTROL", "IN_YOUR_PLACE", "THEY_CONTROL")]
+        words = [t.value.removeprefix("in your ") if t.type != "YOU_CONTROL" else "field" for t in toks]
+        faceup_field = "face-up field" in words
+        places = sorted({_COST_PLACES[w] for w in words if w in _COST_PLACES}, key=_PLACE_ORDER.index)
+        if toks[0].type == "THEY_CONTROL":  # "Tributing 1 monster they control": for a summon to their field
             if proc.side != "opponent":
-                raise Unsupported(f"a cost taken from the opponent: {text!r}")
+                raise Unsupported(f"a cost taken from the opponent: {said!r}")
             places = ["opp_field"]
     if not places:
-        raise Unsupported(f"a cost that does not say where it takes from: {text!r}")
+        raise Unsupported(f"a cost that does not say where it takes from: {said!r}")
     if how == "return" and places != ["field"]:
-        raise Unsupported(f"a return to the hand from elsewhere than the field: {text!r}")
-    obj += (", " + m.group("exc").lstrip(", ")) if m.group("exc") else ""
-    if m.group("how") == "discarding" and re.fullmatch(r"\d+ cards?", obj):
-        n = int(obj.split()[0])  # "discarding 1 card": any card
-        groups = [Group(n, n, [frozenset()])]
-        constraints = []
-    else:
-        exact, parsed = _object(obj, lib)
-        if exact is not None:
-            raise Unsupported(f"a cost not understood: {text!r}")
-        groups, constraints = parsed.groups, parsed.constraints
+        raise Unsupported(f"a return to the hand from elsewhere than the field: {said!r}")
+    said_items = [grammar.transform(p.children[0], Nouns()) for p in parts]
+    for part, it in zip(parts[:-1], said_items):
+        if len(part.children) == 2:  # "2 monsters you control and 2 monsters from your GY, except …"
+            words = part.children[1].children[0].value
+            if words not in _ITEM_PLACES:
+                raise Unsupported(f"a cost not understood: {said!r}")
+            innermost(it).extra.append(("pos", ("loc", _ITEM_PLACES[words])))
+            it.end = "POSTMOD"  # the place is said after the noun: the noun is not shared
+    obj = text[parts[0].meta.start_pos:parts[-1].children[0].meta.end_pos]
+    if exc is not None:  # "…, except "U.A. Goalkeeper"": a postmodifier of the last item
+        excepted = grammar.transform(next(c for c in exc.children if isinstance(c, lark.Tree)), Nouns())
+        innermost(said_items[-1]).excepted.append(excepted)
+        said_items[-1].end = excepted.end
+        obj += ", except " + _span(next(c for c in exc.children if isinstance(c, lark.Tree)), text)
+    items = combine(said_items)
+    if exc is not None and len(items) != len(said_items):  # '"A", "B", and "C", except …'
+        raise Unsupported(f"a cost not understood: {said!r}")
+    parsed = _one_procedure(items, lib)
     monster = {("pos", ("kind", "monster"))} if _MONSTERS.search(obj) else set()
     if _CARDS.search(obj) and not monster and "field" in places:
         places.append("spell_trap")  # cards you control: in the Spell & Trap Zones too
         if re.search(r"\b(?:Spell|Trap)", obj):
             places.remove("field")  # Spells and Traps you control: only there
-    for g in groups:
+    for g in parsed.groups:
         alts = [frozenset(a | {("pos", ("loc", loc))} | monster |
                           ({("pos", ("faceup",))} if loc == "field" and faceup_field else set()))
                 for a in g.alts for loc in places]
         proc.costs.append((how, Group(g.lo, g.hi, list(dict.fromkeys(alts)))))
-    proc.constraints += constraints
+    proc.constraints += parsed.constraints
+
+
+def _not_understood(what: str, text: str, e: Unsupported) -> Unsupported:
+    """The grammar's reason, with the text it was given: "words not understood: all are (in '…')",
+    "a condition not understood: '…' (unexpected 'if')"."""
+    if str(e).startswith("words not understood"):
+        return Unsupported(f"{e} (in {text!r})")
+    return Unsupported(f"{what} not understood: {text!r} ({e})")
 
 
 def _hand_procedure(sentence: str, lib: Library) -> HandProcedure:
-    m = _PROC_CAN.match(sentence) or _PROC_MUST.match(sentence)
-    if not m:
-        raise Unsupported(f"a procedure not understood: {sentence!r}")
+    """One procedure sentence, read with summons.lark's ``hand_procedure``."""
+    text = sentence[:-1] if sentence.endswith(".") else sentence
+    try:
+        if text == sentence:
+            raise Unsupported("no period at the end")
+        tree = grammar.parse("summons", "hand_procedure", text)
+    except Unsupported as e:
+        raise _not_understood("a procedure", sentence, e) from None
     proc = HandProcedure()
-    if "first" in m.groupdict():
-        proc.first = bool(m.group("first"))
-    elif m.group("cond"):
-        _conditions(m.group("cond"), proc, lib)
-    tail = m.group("tail")
-    for what, rx in _TAIL_PIECES:
-        t = rx.match(tail)
-        if not t:
-            continue
-        tail = tail[t.end():]
-        if what == "position":
-            proc.position = t.group("pos").lower()
-        elif what == "zone":
-            proc.zone = "linked"
-        elif what == "side":
+    if tree.data == "proc_must":
+        proc.first = " first " in tree.children[0].value
+    for child in tree.children:
+        if isinstance(child, lark.Tree) and child.data == "conds":
+            _conditions(child, text, proc, lib)
+    tail = next(c for c in tree.children if isinstance(c, lark.Tree) and c.data == "tail")
+    for piece in tail.children:
+        if isinstance(piece, lark.Token) and piece.type == "TO_OPP_FIELD":
             proc.side = "opponent"
-        elif what == "cost":
-            _cost(t.group("cost"), proc, lib)
-        elif what == "while":
-            _conditions(t.group("cond"), proc, lib)
-    if tail:
-        raise Unsupported(f"words not understood in a procedure: {tail.strip(' ,')!r}")
+        elif isinstance(piece, lark.Token) and piece.type == "POSITION":
+            proc.position = "defense" if "Defense" in piece.value else "attack"
+        elif isinstance(piece, lark.Token) and piece.type == "TO_LINKED":
+            proc.zone = "linked"
+        elif piece.data == "cost":
+            _cost(piece.children[-1], text, proc, lib)
+        elif piece.data == "while_":
+            _conditions(piece.children[-1], text, proc, lib)
     return proc
 
 
@@ -796,13 +849,13 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
             if free:
                 proc = HandProcedure()
                 if free.group("cond"):
-                    _conditions(free.group("cond"), proc, lib)
+                    _read_conditions(free.group("cond"), proc, lib)
                 out.append(("no_tribute", proc))
                 if free.group("but"):
                     notes.append(f"not modelled: what a Normal Summon without Tributing changes ({free.group('but').strip(', ')!r})")
             elif cannot and (cannot.group("unless") or cannot.group("if")):
                 proc = HandProcedure()
-                _conditions(cannot.group("unless") or cannot.group("if"), proc, lib)
+                _read_conditions(cannot.group("unless") or cannot.group("if"), proc, lib)
                 if cannot.group("if"):  # forbidden if COND: allowed while none of it is there
                     if len(proc.conds) != 1 or proc.more_monsters or proc.conds[0][2] < 1:
                         raise Unsupported(f"a negated condition not understood: {s!r}")
@@ -1187,8 +1240,8 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
 def _describe_hand(facts: list[clingo.Symbol], p: int, library: Library) -> str:
     """A hand procedure in words: its conditions, then its costs and the rest."""
     monster = clingo.Function("kind", [clingo.Function("monster")])
-    mine = [f for f in facts if f.arguments[1].type == clingo.SymbolType.Number and f.arguments[1].number == p
-            and not (f.name in ("filter", "cond_filter") and f.arguments[5] == monster)]
+    mine = [f for f in facts if len(f.arguments) > 1 and f.arguments[1].type == clingo.SymbolType.Number
+            and f.arguments[1].number == p and not (f.name in ("filter", "cond_filter") and f.arguments[5] == monster)]
     parts = []
     who = {"me": "you control", "opp": "your opponent controls", "both": "on the field"}
     for f in mine:

@@ -30,6 +30,10 @@ QUAL_STARTS = frozenset({"QUOTE", "ATTR", "NON_ATTR", "RACE", "NON_RACE", "KIND"
 POSTMOD_STARTS = frozenset({"FROM_EXTRA", "WITH", "WHERE", "EXCEPT", "WITH_SAME", "INCLUDING"})
 
 
+# Tokens that begin a condition of summons.lark ("and you control ...").
+COND_STARTS = frozenset({"YOU_CONTROL", "OPP_CONTROLS", "COND_FIXED", "YOU_HAVE"})
+
+
 class _Lookahead(PostLex):
     """Refuses unknown words, and re-types "or" and "," by the token after them (see common.lark):
     that one token of lookahead is what keeps the grammar LALR(1)."""
@@ -41,26 +45,40 @@ class _Lookahead(PostLex):
         unknown = [t.value for t in toks if t.type == "WORD"]
         if unknown:
             raise Unsupported(f"words not understood: {' '.join(unknown)}")
+        # "and" first: whether it joins conditions decides what the comma before it is.
+        toks = [_retype(t, "AND_COND") if t.type == "AND" and nxt in COND_STARTS else t
+                for t, nxt in zip(toks, [t.type for t in toks[1:]] + [None])]
         for tok, nxt in zip(toks, toks[1:] + [None]):
             after = nxt.type if nxt is not None else None
             if tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
-                tok = lark.Token.new_borrow_pos("OR_QUAL", tok.value, tok)
+                tok = _retype(tok, "OR_QUAL")
             elif tok.type == "COMMA" and (after in QUAL_STARTS or after in ("OR", "AND_OR")):
-                tok = lark.Token.new_borrow_pos("QCOMMA", tok.value, tok)
+                tok = _retype(tok, "QCOMMA")
             elif tok.type == "COMMA" and after in POSTMOD_STARTS:
-                tok = lark.Token.new_borrow_pos("PCOMMA", tok.value, tok)
+                tok = _retype(tok, "PCOMMA")
+            elif tok.type == "COMMA" and after == "AND":
+                tok = _retype(tok, "ACOMMA")
+            elif tok.type == "COMMA" and after == "AND_COND":
+                tok = _retype(tok, "CCOMMA")
+            elif tok.type == "COMMA" and after == "PLACE":
+                tok = _retype(tok, "LCOMMA")
             yield tok
 
 
+def _retype(tok: lark.Token, type_: str) -> lark.Token:
+    return lark.Token.new_borrow_pos(type_, tok.value, tok)
+
+
 # The start rules of each grammar file.
-STARTS = {"materials": ["line", "object"]}
+STARTS = {"materials": ["line", "object"], "summons": ["hand_procedure", "conds"]}
 
 
 @functools.lru_cache(maxsize=None)
 def parser(grammar: str) -> lark.Lark:
     """The LALR parser of ``<grammar>.lark`` (loaded once per process), for each of its start rules."""
     return lark.Lark.open(str(HERE / f"{grammar}.lark"), start=STARTS[grammar], parser="lalr", lexer="basic",
-                          postlex=_Lookahead(), maybe_placeholders=False, cache=True)
+                          postlex=_Lookahead(), maybe_placeholders=False, cache=True,
+                          propagate_positions=True)
 
 
 def tokens(grammar: str, start: str, text: str) -> list[lark.Token]:
@@ -75,7 +93,8 @@ def words(terminal: str, grammar: str = "materials") -> list[str]:
     return re.search(r"\(\?:([^()]*)\)", term.pattern.value).group(1).split("|")
 
 
-_WHAT = {"line": "material line", "object": "description"}  # what each start rule reads, for messages
+_WHAT = {"line": "material line", "object": "description", "hand_procedure": "procedure",
+         "conds": "condition"}  # what each start rule reads, for messages
 
 
 def parse(grammar: str, start: str, text: str) -> lark.Tree:

@@ -32,7 +32,19 @@ class Item:
         # names in an object ('1 "Sanga of the Thunder", "Kazejin", and "Suijin"').
         self.names: list[str] | None = None
         self.noun: str | None = None  # the noun's terminal ("NOUN" for "monster(s)")
-        self.ends_with_quote = False  # no noun nor postmodifier after a last quoted name
+        # What the item's words end with: a noun's terminal (NOUN, TUNERS, ...), QUOTE, TUNER (the
+        # kind), QUAL (another qualifier) or POSTMOD.
+        self.end = "QUAL"
+        self.count_words: str | None = None  # the count when it starts with a number and a space
+        self.tail: Item | None = None  # the item a last "except"/"including" nests: what follows is its
+
+
+def innermost(it: Item) -> Item:
+    """The item that words after this one would belong to: the last one nested at its end
+    ("2 monsters, including a Tuner" -> "a Tuner")."""
+    if it.alternatives:
+        return innermost(it.alternatives[-1])
+    return innermost(it.tail) if it.tail is not None else it
 
 
 class Slot(list):
@@ -88,7 +100,7 @@ class Nouns(lark.Transformer):
     def count_more(self, c):
         n = int(c[0].rstrip("+"))
         hi = next((x for x in c[1:] if isinstance(x, int)), MANY)
-        return ("count", (n, hi), None)
+        return ("count", (n, hi), c[0].value if c[0].type == "NUM" else None)  # "2 or more", not "2+"
 
     def max_clause(self, c):
         return int(c[2])
@@ -177,7 +189,10 @@ class Nouns(lark.Transformer):
         return lambda it: it.extra.extend(("neg", ("loc", loc)) for loc in locs)
 
     def except_item(self, c):
-        return lambda it: it.excepted.append(c[-1])
+        def apply(it):
+            it.excepted.append(c[-1])
+            it.tail = c[-1]
+        return apply
 
     def paren_slot(self, c):
         slot = c[1]
@@ -216,7 +231,7 @@ class Nouns(lark.Transformer):
         def apply(it):
             if it.including is not None:
                 raise Unsupported("two 'including' parts")
-            it.including = inner
+            it.including = it.tail = inner
         return apply
 
     def item_alt(self, c):
@@ -225,10 +240,9 @@ class Nouns(lark.Transformer):
     # Items -------------------------------------------------------------------------------------
     def item(self, c):
         it = Item()
-        count_words = None
         for x in c:
             if isinstance(x, tuple) and x[0] == "count":
-                it.count, count_words = x[1], x[2]
+                it.count, it.count_words = x[1], x[2]
             elif isinstance(x, tuple) and x[0] == "slots":
                 it.slots.extend(x[1])
             elif isinstance(x, tuple) and x[0] == "noun":
@@ -238,11 +252,11 @@ class Nouns(lark.Transformer):
             elif isinstance(x, tuple) and x[0] == "alt":
                 it.alternatives.append(x[1])
             elif callable(x):
+                it.tail = None
                 x(it)
-        last = c[-1]
-        it.ends_with_quote = isinstance(last, tuple) and last[0] == "slots" and last[1][-1][-1][0][0] == "quote"
+        it.end = innermost(it).end if innermost(it) is not it else _end(c[-1])
         quotes = [alt[0][1] for slot in it.slots for alt in slot if len(alt) == 1 and alt[0][0] == "quote"]
-        if (it.count is None or count_words == "1") and len(c) == 1 + (it.count is not None) \
+        if (it.count is None or it.count_words == "1") and len(c) == 1 + (it.count is not None) \
                 and len(it.slots) == 1 and not getattr(it.slots[0], "joined_by_or", False) and len(quotes) == len(it.slots[0]):
             it.names = quotes
         return it
@@ -264,21 +278,7 @@ class Nouns(lark.Transformer):
         return it.count[0], [it]
 
     def object_items(self, c):
-        items = [x for x in c if isinstance(x, Item)]
-        if len(items) == 2 and items[0].names and items[1].names and len(items[1].names) == 1 \
-                and items[1].count is None:
-            # '"A", "B", and "C"': one of each.
-            out = []
-            for name in items[0].names + items[1].names:
-                it = Item()
-                it.count, it.slots = (1, 1), [[[("quote", name)]]]
-                out.append(it)
-            return None, out
-        for it in items[:-1]:
-            if items[-1].noun == "NOUN" and not it.has_noun and not it.ends_with_quote and \
-                    not (it.slots and it.slots[-1] == [[("pos", ("kind", "tuner"))]]):
-                it.has_noun = True  # "1 LIGHT and 1 DARK monster": "monster" is shared
-        return None, items
+        return None, combine([x for x in c if isinstance(x, Item)])
 
     def line(self, c):
         return [x for x in c if isinstance(x, Item)]
@@ -304,3 +304,38 @@ def _apply_props(it: Item, props: list, how: str) -> None:
             it.constraints.append((how, entry[1]))
         else:
             _apply_props(it, entry[1], "different")
+
+
+def combine(items: list[Item]) -> list[Item]:
+    """Items joined by "and" in an object: '"A", "B", and "C"' is one of each name; in
+    "1 LIGHT and 1 DARK monster" the items before the last share its noun "monster(s)". Every
+    item after an "and" starts with a number, as a list of counted things does."""
+    if len(items) == 2 and items[0].names and items[1].names and len(items[1].names) == 1 \
+            and items[1].count is None:
+        out = []
+        for name in items[0].names + items[1].names:
+            it = Item()
+            it.count, it.slots = (1, 1), [[[("quote", name)]]]
+            out.append(it)
+        return out
+    if any(it.count_words is None for it in items[1:]):
+        raise Unsupported("unexpected 'and'")
+    if items[-1].end == "NOUN":
+        for it in items[:-1]:
+            if it.end == "QUAL" and not it.has_noun:
+                it.has_noun = True  # "1 LIGHT and 1 DARK monster": "monster" is shared
+            elif it.end not in ("NOUN", "TUNERS", "NON_TUNERS", "QUOTE", "TUNER"):
+                # "2 Spells/Traps and 2 monsters", "1 monster in your GY and 1 LIGHT and 1 DARK
+                # monster": which noun is shared, and with what, is not said plainly.
+                raise Unsupported("a noun shared by items that have their own")
+    return items
+
+
+def _end(last) -> str:
+    """What an item's last child ends with (see Item.end)."""
+    if isinstance(last, tuple) and last[0] == "noun":
+        return last[2]
+    if isinstance(last, tuple) and last[0] == "slots":
+        lit = last[1][-1][-1][-1]
+        return "QUOTE" if lit[0] == "quote" else "TUNER" if lit == ("pos", ("kind", "tuner")) else "QUAL"
+    return "POSTMOD" if callable(last) else "QUAL"
