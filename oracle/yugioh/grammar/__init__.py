@@ -1,7 +1,8 @@
 """The declared grammar of card text (lark, LALR): ``*.lark`` files of this package.
 
 ``common.lark`` holds the vocabulary and the noun phrases that every part of card text shares;
-``materials.lark`` imports it for material lines. :func:`parser` loads a grammar once per process;
+``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand
+(see docs/card-text.md). :func:`parser` loads a grammar once per process;
 :func:`parse` reads a text with it and turns every way of not understanding the text into
 :class:`Unsupported`, whose message names the words or the place that were not understood.
 """
@@ -35,8 +36,8 @@ COND_STARTS = frozenset({"YOU_CONTROL", "OPP_CONTROLS", "COND_FIXED", "YOU_HAVE"
 
 
 class _Lookahead(PostLex):
-    """Refuses unknown words, and re-types "or" and "," by the token after them (see common.lark):
-    that one token of lookahead is what keeps the grammar LALR(1)."""
+    """Refuses unknown words, and re-types "or", "and" and "," by the token after them (see
+    common.lark and summons.lark): that one token of lookahead is what keeps the grammars LALR(1)."""
 
     always_accept = ("WORD",)
 
