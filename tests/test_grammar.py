@@ -72,8 +72,29 @@ FAMILIES = {
     "cost_from": ("Malefic Stardust Dragon", ['hand_procedure #0: banish 1 "Stardust Dragon" in the Extra Deck']),
     "while_": ("Blackwing - Gofu the Vague Shadow", None),
     "only, they control": ("Lava Golem", ["hand_procedure #0: tribute 2 monsters your opponent controls; to your opponent's field"]),
+    # summons.lark: Normal Summon rules (their facts: NORMAL_RULES below).
+    "ns_free": ("Laval Lancelord", None),
+    "ns_cannot": ("Mystic Swordsman LV4", None),
+    "ns_unless": ("Ghostrick Stein", None),
+    "ns_if": ("Masked Chameleon", None),
+    "tribute_rule": ("Gravekeeper's Visionary", None),
+    "double_rule": ("Kaiser Sea Horse", None),
     "noun, Spells/Traps": ("Anteatereatingant", ["hand_procedure #0: send 2 spell monsters in the Spell & Trap Zones "
                                                  "or trap monsters in the Spell & Trap Zones"]),
+}
+
+
+NORMAL_RULES = {
+    "Laval Lancelord": {"proc(123709,0,no_tribute)"},  # "You can Normal Summon this card without Tributing."
+    "Mystic Swordsman LV4": {"no_normal_summon(74591968)"},  # "Cannot be Normal Summoned (but can be Normal Set)."
+    "Ghostrick Stein": {"proc(16279989,0,normal_condition)", "proc_cond(16279989,0,1,count(me,field,1,99))",
+                        "cond_filter(16279989,0,1,1,pos,archetype(141))", "cond_filter(16279989,0,1,1,pos,faceup)"},
+    # "Cannot be Normal Summoned if you control a Level 5 or higher monster": allowed with none.
+    "Masked Chameleon": {"proc(53573406,0,normal_condition)", "proc_cond(53573406,0,1,count(me,field,0,0))",
+                         "cond_filter(53573406,0,1,1,pos,level_min(5))", "cond_filter(53573406,0,1,1,pos,faceup)"},
+    "Gravekeeper's Visionary": {"proc(3825890,0,tribute)", "group(3825890,0,1,1,1)",
+                                "filter(3825890,0,1,1,pos,archetype(46))"},
+    "Kaiser Sea Horse": {"double_tribute(17444133,1,pos,attribute(light))"},
 }
 
 
@@ -112,6 +133,13 @@ def test_text_outside_the_grammar_says_where():
         grammar.parse("materials", "line", "1 Tuner + 1+ non-Tuner monsters monsters")
     with pytest.raises(Unsupported, match="no description"):
         grammar.parse("materials", "line", "2+ with different names")
+
+
+@pytest.mark.parametrize("name", sorted(NORMAL_RULES))
+def test_normal_summon_rules(lib, name):
+    req = requirements(lib.resolve(name), lib)
+    assert {str(f) for f in req.facts} == NORMAL_RULES[name]
+    assert not any("not read" in note for note in req.skipped)
 
 
 def test_procedure_outside_the_grammar_names_the_sentence(lib):

@@ -10,11 +10,11 @@ A slot's alternatives multiply out into the alternatives A of the group's ``filt
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
 no ``proc`` is then emitted (the oracle never summons on a guess).
 
-Procedures from the hand are read with summons.lark (conditions, costs, tail); this module
-turns its trees into HandProcedure. The remaining sentences (summoning conditions, alternative
-Xyz procedures, the frames of Normal Summon rules, Ritual and Fusion Spells, Fusion substitutes)
-are few fixed wordings, found with the regular expressions below; what they contain is read with
-the grammar.
+Procedures from the hand (conditions, costs, tail) and Normal Summon rules are read with
+summons.lark; this module turns its trees into HandProcedure. The remaining sentences (summoning
+conditions of Extra Deck monsters, alternative Xyz procedures, Ritual and Fusion Spells, Fusion
+substitutes) are few fixed wordings, found with the regular expressions below; what they contain
+is read with the grammar.
 """
 from __future__ import annotations
 
@@ -813,15 +813,11 @@ def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.
 # "You can Normal Summon this card without Tributing[, but its original ATK becomes 1800]." (maybe
 # "If COND, ..."): a Normal Summon of a Level 5+ monster with no Tribute (proc no_tribute).
 # "Cannot be Normal Summoned (but can be Normal Set)." (no_normal_summon) and "Cannot be Normal
-# Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated).  The
-# conditions use the same frames as hand procedures.  A stat change after "but" is not modelled
-# (noted): the oracle reads printed ATK/DEF.
-_NS_FREE = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Normal Summon this card without Tributing(?P<but>,? but .+)?\.$")
-_NS_CANNOT = re.compile(r"^(?:This card )?[Cc]annot be Normal Summoned(?P<set> \(but can be Normal Set\))?"
-                        r"(?:,? unless (?P<unless>.+?)|,? if (?P<if>.+?))?\.$")
+# Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated): summons.lark's
+# normal_rule, whose conditions are those of hand procedures.  A stat change after "but" is not
+# modelled (noted): the oracle reads printed ATK/DEF.
 # "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." (the Mega Monarchs),
 # "... by Tributing 1 "Gravekeeper's" monster.": its Tribute Summon takes those Tributes instead.
-_TRIBUTE_PROC = re.compile(r"^You can Tribute Summon this card by Tributing (?P<what>\d+ [^.]+?)\.$")
 _NS_MARK = re.compile(r"Normal Summon this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
 
 
@@ -832,10 +828,12 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
     out: list[tuple[str, object]] = []
     notes: list[str] = []
     for s in _sentences(card.monster_text.replace("\n", " ")):
-        tribute = _TRIBUTE_PROC.match(s)
-        if tribute:
+        what = s.removeprefix("You can Tribute Summon this card by Tributing ")
+        if what != s and s.endswith(".") and what.split(" ", 1)[0].isdigit():  # "by Tributing N …"
             try:
-                _, obj = _object(tribute.group("what"), lib)
+                tree = grammar.parse("summons", "tribute_rule", s[:-1])
+                _, items = grammar.transform(tree.children[1], Nouns())
+                obj = _one_procedure(items, lib)
             except Unsupported as e:
                 return [], notes, str(e)
             if len(obj.groups) != 1 or obj.constraints:
@@ -844,33 +842,39 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
             continue
         if not _NS_MARK.search(s):
             continue
-        free, cannot = _NS_FREE.match(s), _NS_CANNOT.match(s)
         try:
-            if free:
-                proc = HandProcedure()
-                if free.group("cond"):
-                    _read_conditions(free.group("cond"), proc, lib)
+            text = s[:-1] if s.endswith(".") else s
+            try:
+                if text == s:
+                    raise Unsupported("no period at the end")
+                tree = grammar.parse("summons", "normal_rule", text)
+            except Unsupported as e:
+                raise _not_understood("a Normal Summon rule", s, e) from None
+            proc = HandProcedure()
+            conds = next((c for c in tree.children if isinstance(c, lark.Tree) and c.data == "conds"), None)
+            if conds is not None:
+                _conditions(conds, text, proc, lib)
+            if tree.data == "ns_free":
                 out.append(("no_tribute", proc))
-                if free.group("but"):
-                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({free.group('but').strip(', ')!r})")
-            elif cannot and (cannot.group("unless") or cannot.group("if")):
-                proc = HandProcedure()
-                _read_conditions(cannot.group("unless") or cannot.group("if"), proc, lib)
-                if cannot.group("if"):  # forbidden if COND: allowed while none of it is there
+                but = next((t for t in tree.children if isinstance(t, lark.Token) and t.type == "NS_BUT"), None)
+                if but is not None:
+                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({but.value.strip(', ')!r})")
+            elif tree.data in ("ns_unless", "ns_if"):
+                if tree.data == "ns_if":  # forbidden if COND: allowed while none of it is there
                     if len(proc.conds) != 1 or proc.more_monsters or proc.conds[0][2] < 1:
                         raise Unsupported(f"a negated condition not understood: {s!r}")
                     who, where, lo, _, alts = proc.conds[0]
                     proc.conds = [(who, where, 0, lo - 1, alts)]
                 out.append(("normal_condition", proc))
-            elif not cannot:
-                raise Unsupported(f"a Normal Summon rule not understood: {s!r}")
         except Unsupported as e:
             return [], notes, str(e)
     return out, notes, None
 
 
 # "This card can be treated as 2 Tributes for the Tribute Summon of a LIGHT monster."
-_DOUBLE = re.compile(r"^(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon of (?:a|an) (?P<what>.+)\.$")
+def _starts_with_article(tree: lark.Tree) -> bool:
+    first = next(tree.scan_values(lambda v: isinstance(v, lark.Token)))
+    return first.type == "ARTICLE"
 
 
 def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], str | None]:
@@ -879,11 +883,18 @@ def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol],
     for s in _sentences(card.monster_text.replace("\n", " ")):
         if "treated as 2 Tributes" not in s:
             continue
-        m = _DOUBLE.match(s)
-        if not m:
+        try:
+            if not s.endswith("."):
+                raise Unsupported("no period at the end")
+            tree = grammar.parse("summons", "double_rule", s[:-1])
+            exact, items = grammar.transform(tree.children[1], Nouns())
+            if exact is not None or tree.children[1].data.split("__", 1)[-1] != "object_items" \
+                    or not _starts_with_article(tree.children[1]):
+                raise Unsupported("not 'a' or 'an' before the monster")
+        except Unsupported:
             return [], f"a double Tribute not understood: {s!r}"
         try:
-            _, obj = _object("1 " + m.group("what"), lib)
+            obj = _one_procedure(items, lib)
         except Unsupported as e:
             return [], str(e)
         if len(obj.groups) != 1 or obj.constraints:

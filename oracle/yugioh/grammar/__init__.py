@@ -71,7 +71,8 @@ def _retype(tok: lark.Token, type_: str) -> lark.Token:
 
 
 # The start rules of each grammar file.
-STARTS = {"materials": ["line", "object"], "summons": ["hand_procedure", "conds"]}
+STARTS = {"materials": ["line", "object"], "summons": ["hand_procedure", "conds", "normal_rule",
+                                                                       "tribute_rule", "double_rule"]}
 
 
 @functools.lru_cache(maxsize=None)
@@ -95,7 +96,8 @@ def words(terminal: str, grammar: str = "materials") -> list[str]:
 
 
 _WHAT = {"line": "material line", "object": "description", "hand_procedure": "procedure",
-         "conds": "condition"}  # what each start rule reads, for messages
+         "conds": "condition", "normal_rule": "Normal Summon rule", "tribute_rule": "Tribute procedure",
+         "double_rule": "double Tribute"}  # what each start rule reads, for messages
 
 
 def parse(grammar: str, start: str, text: str) -> lark.Tree:
