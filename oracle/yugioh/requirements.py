@@ -526,17 +526,6 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _object(text: str, lib: Library) -> tuple[int | None, Procedure]:
-    """What a condition counts or a cost takes ("a "Cipher" monster", "no monsters", "exactly 3
-    DARK monsters", "1 LIGHT and 1 DARK monster"), read with the grammar's ``object``. The leading
-    count is returned apart when it is "no" (0) or "exactly N"."""
-    exact, items = grammar.read("materials", "object", text.strip(), Nouns())
-    procs = _procedures(items, "hand_procedure", lib)
-    if len(procs) != 1:
-        raise Unsupported("a material line with several procedures")
-    return exact, procs[0]
-
-
 _MONSTERS = re.compile(r"\b(?:[mM]onsters?|Tuners?)\b")
 _CARDS = re.compile(r"\b(?:[cC]ards?|Spells?|Traps?)\b")
 
@@ -608,15 +597,6 @@ def _conditions(conds: lark.Tree, text: str, proc: HandProcedure, lib: Library) 
     for cond in conds.children:
         if isinstance(cond, lark.Tree):
             _condition(cond, text, proc, lib)
-
-
-def _read_conditions(text: str, proc: HandProcedure, lib: Library) -> None:
-    """Conditions in words ("you control no monsters"), read with summons.lark's ``conds``."""
-    try:
-        tree = grammar.parse("summons", "conds", text)
-    except Unsupported as e:
-        raise _not_understood("a condition", text, e) from None
-    _conditions(tree, text, proc, lib)
 
 
 def _cost(body: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:

@@ -71,7 +71,7 @@ def _retype(tok: lark.Token, type_: str) -> lark.Token:
 
 
 # The start rules of each grammar file.
-STARTS = {"materials": ["line", "object"], "summons": ["hand_procedure", "conds", "normal_rule",
+STARTS = {"materials": ["line"], "summons": ["hand_procedure", "conds", "normal_rule",
                                                                        "tribute_rule", "double_rule"]}
 
 
@@ -95,7 +95,7 @@ def words(terminal: str, grammar: str = "materials") -> list[str]:
     return re.search(r"\(\?:([^()]*)\)", term.pattern.value).group(1).split("|")
 
 
-_WHAT = {"line": "material line", "object": "description", "hand_procedure": "procedure",
+_WHAT = {"line": "material line", "hand_procedure": "procedure",
          "conds": "condition", "normal_rule": "Normal Summon rule", "tribute_rule": "Tribute procedure",
          "double_rule": "double Tribute"}  # what each start rule reads, for messages
 
