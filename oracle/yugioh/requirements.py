@@ -1,51 +1,39 @@
 """Summoning requirements read from card text, as facts of docs/facts-schema.md.
 
-Material lines ("1 Tuner + 1+ non-Tuner monsters") go through a real grammar: a tokenizer driven
-by the phrase table of ``phrases.py`` and a recursive-descent parser::
-
-    line     := item ("+" item)*
-    item     := [count] slot* [noun] postmod* ["or" item]
-    count    := NUM ["+" | "or more"] ["(" "max." NUM ")"] ["x"] | "a" | "an" | "at least" NUM
-    slot     := qual (("or" | "and/or" | "," ["or"]) qual)*
-    qual     := ATTRIBUTE | "non-"ATTRIBUTE | TYPE | "non-"TYPE | KIND | "non-"KIND | QUOTE | "face-up"
-              | ("Level" | "Rank" | "Link-") ["/" ("Rank" | "Link")]* NUM ["or lower" | "or higher"]
-    postmod  := [","] "Special Summoned from the Extra Deck" | "(" slot ")" | "(" item (["," | "+"] ["and"] item)* ")"
-              | [","] "with" STATS | [","] WHERE | "whose original Level is" NUM ["or lower" | "or higher"]
-              | [","] "except" ("Tokens" | WHERE ("or" WHERE)* | item)
-              | "with different" PROPS | [","] "with the same" PROPS [[","] "but different" PROPS]
-              | [","] "including" item
-    STATS    := NUM ["or more" | "or less"] ["original"] STAT ["/" STATS]   STAT := ATK | DEF | ATK/DEF | ATK & DEF
-    WHERE    := "in the hand" | "on the field" | "you control" | "in your GY" | "in an Extra Monster Zone" | ...
-    PROPS    := PROP ("and" PROP)* ["and different" PROPS] | PROP "or" PROP
-    PROP     := names | Types | Attributes | Levels | Level | Rank
+Material lines ("1 Tuner + 1+ non-Tuner monsters") are read with the declared grammar of card
+text, oracle/yugioh/grammar/ (materials.lark, which imports the noun phrases of common.lark; lark,
+LALR); grammar/nouns.py turns the parse tree into items (counts, qualifier slots, postmodifiers).
+This module gives the items their meaning: quoted names become card names or archetypes of the
+library, alternatives multiply out, "including" splits a group, identical groups merge.
 
 A slot's alternatives multiply out into the alternatives A of the group's ``filter`` facts.
 Whatever the grammar does not cover makes the card *unsupported*, with the reason in words:
 no ``proc`` is then emitted (the oracle never summons on a guess).
 
-The remaining sentences (summoning conditions, alternative Xyz procedures, Ritual and Fusion
-Spells, Fusion substitutes) are few fixed wordings, read with the regular expressions below.
+Procedures from the hand (conditions, costs, tail) and Normal Summon rules are read with
+summons.lark; this module turns its trees into HandProcedure. The remaining sentences (summoning
+conditions of Extra Deck monsters, alternative Xyz procedures, Ritual and Fusion Spells, Fusion
+substitutes) are few fixed wordings, found with the regular expressions below; what they contain
+is read with the grammar.
 """
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field, replace
 
 import clingo
+import lark
 
 from oracle.yugioh.cards import Card, Library
-from oracle.yugioh.phrases import FORMER_NAMES, KINDS, PHRASES, RACES
-
-MANY = 99  # "no upper bound" in group/5
+from oracle.yugioh import grammar
+from oracle.yugioh.grammar import Unsupported
+from oracle.yugioh.grammar.nouns import MANY, Item, Nouns, combine, innermost, kind_value, race_value
 
 Atom = tuple  # ("kind", "tuner"), ("level_min", 7), ("name", 89631139), ("any",), ...
 Lit = tuple  # (sign, Atom) with sign "pos" or "neg"
-
-
-class Unsupported(Exception):
-    """The text is outside the grammar; the message says why, in plain words."""
 
 
 @dataclass
@@ -85,332 +73,43 @@ class Requirements:
 
 
 # --------------------------------------------------------------------------------------------
-# Tokenizer
+# Material lines: the grammar of oracle/yugioh/grammar/ (materials.lark, common.lark)
 # --------------------------------------------------------------------------------------------
-_PHRASE_RE = "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True))
-_TOKEN_RE = re.compile(
-    r'\s*(?:"(?P<quote>[^"]+)"|(?P<num>\d+)(?P<plus>\+)?(?![\w-])|(?P<paren>[()])'
-    rf"|(?P<phrase>(?:{_PHRASE_RE}))(?:(?<=[/-])|(?![\w-]))|(?P<word>[^\s,+()/]+))"
-)
+def tokenize(line: str) -> list:
+    """The tokens of a material line (Unsupported naming the words outside the vocabulary)."""
+    return grammar.tokens("materials", "line", line.strip().rstrip("."))
 
 
-@dataclass(frozen=True)
-class Tok:
-    cat: str
-    value: object
-    text: str
-
-
-def tokenize(line: str) -> list[Tok]:
-    toks: list[Tok] = []
-    pos = 0
+def _items(line: str, method: str) -> list[Item]:
     line = line.strip().rstrip(".")
-    while pos < len(line):
-        m = _TOKEN_RE.match(line, pos)
-        if not m or m.end() == pos:
-            break
-        pos = m.end()
-        if m.group("quote") is not None:
-            toks.append(Tok("quote", m.group("quote"), m.group(0).strip()))
-        elif m.group("num") is not None:
-            toks.append(Tok("num", (int(m.group("num")), bool(m.group("plus"))), m.group(0).strip()))
-        elif m.group("paren") is not None:
-            toks.append(Tok("lparen" if m.group("paren") == "(" else "rparen", None, m.group("paren")))
-        elif m.group("phrase") is not None:
-            cat, value = PHRASES[m.group("phrase")]
-            toks.append(Tok(cat, value, m.group("phrase")))
-        else:
-            toks.append(Tok("word", m.group("word"), m.group("word")))
-    unknown = [t.text for t in toks if t.cat == "word"]
-    if unknown:
-        raise Unsupported(f"words not understood: {' '.join(unknown)}")
-    return toks
+    try:
+        tree = grammar.parse("materials", "line", line)
+    except Unsupported:
+        _no_card_nouns(grammar.tokens("materials", "line", line), method)  # the better reason, if any
+        raise
+    _no_card_nouns(list(tree.scan_values(lambda v: isinstance(v, lark.Token))), method)
+    return grammar.transform(tree, Nouns())
 
 
-# --------------------------------------------------------------------------------------------
-# Parser of material lines
-# --------------------------------------------------------------------------------------------
-QUAL_CATS = {"attr", "nonattr", "race", "nonrace", "kind", "nonkind", "quote", "level", "rank", "linkr",
-             "faceup", "normalsummoned", "tributesummoned"}
-PROP_CATS = ("prop", "level", "rank")  # "with the same Level": Level/Rank are properties there
+def _no_card_nouns(toks: list, method: str) -> None:
+    """Cards that need not be monsters ("Spell", "cards") are never materials of a summon."""
+    odd = [t.value for t in toks if t.type in ("CARD_NOUN", "CARD_KIND")]
+    if method != "hand_procedure" and odd:
+        raise Unsupported(f"words not understood: {' '.join(odd)}")
 
 
-class _Item:
-    def __init__(self) -> None:
-        self.count: tuple[int, int] | None = None
-        self.slots: list[list[list]] = []  # slot -> alternatives -> raw quals
-        self.has_noun = False
-        self.extra: list[Lit] = []  # literals every alternative gets (from_extra, not token)
-        self.constraints: list[tuple[str, str]] = []
-        self.including: _Item | None = None
-        self.alternatives: list[_Item] = []
-        self.excepted: list[_Item] = []  # 'except "X"': materials that must not match
-        self.parts: list[_Item] = []  # "(1 Fusion, 1 Synchro, ...)": how the count splits
-        self.choices: list[list[tuple[str, str]]] = []  # "with the same Type or Attribute"
-
-
-class _Parser:
-    def __init__(self, toks: list[Tok], library: Library):
-        self.toks = toks
-        self.i = 0
-        self.lib = library
-
-    def peek(self, k: int = 0) -> Tok | None:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else None
-
-    def take(self, cat: str | None = None) -> Tok:
-        tok = self.peek()
-        if tok is None or (cat and tok.cat != cat):
-            want = cat or "more text"
-            got = tok.text if tok else "the end of the line"
-            raise Unsupported(f"expected {want} but found {got!r}")
-        self.i += 1
-        return tok
-
-    def at(self, *cats: str) -> bool:
-        tok = self.peek()
-        return tok is not None and tok.cat in cats
-
-    # line := item ("+" item)*
-    def line(self) -> list[_Item]:
-        items = [self.item()]
-        while self.at("plus"):
-            self.take()
-            items.append(self.item())
-        if self.peek() is not None:
-            raise Unsupported(f"unexpected {self.peek().text!r} in the material line")
-        return items
-
-    def count(self) -> tuple[int, int] | None:
-        if self.at("num"):
-            n, plus = self.take().value
-            if plus or self.at("more"):
-                if self.at("more"):
-                    self.take()
-                if self.at("lparen") and self.peek(1) and self.peek(1).cat == "max":  # "(max. 5)"
-                    self.take()
-                    self.take()
-                    hi, _ = self.take("num").value
-                    self.take("rparen")
-                    return (n, hi)
-                return (n, MANY)
-            if self.at("times"):  # "3 x "Name""
-                self.take()
-            return (n, n)
-        if self.at("article"):
-            self.take()
-            return (1, 1)
-        if self.at("atleast"):
-            self.take()
-            n, _ = self.take("num").value
-            return (n, MANY)
-        return None
-
-    def item(self) -> _Item:
-        it = _Item()
-        it.count = self.count()
-        while self.at(*QUAL_CATS):
-            it.slots.append(self.slot())
-        if self.at("cardnoun"):  # "2 Spell or Trap cards": a noun that adds no kind
-            self.take()
-            it.has_noun = True
-        elif self.at("noun", "nonnoun"):
-            tok = self.take()
-            it.has_noun = True
-            if tok.value:
-                sign = "neg" if tok.cat == "nonnoun" else "pos"
-                it.slots.append([[(sign, ("kind", tok.value))]])
-        if not it.slots and not it.has_noun:
-            tok = self.peek()
-            raise Unsupported(f"a material with no description (at {tok.text if tok else 'the end'!r})")
-        self.postmods(it)
-        if self.at("or"):
-            self.take()
-            it.alternatives.append(self.item())
-        return it
-
-    def slot(self) -> list[list]:
-        alts = self.qual()
-        while True:
-            if self.at("or") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                self.take()
-                alts += self.qual()
-            elif self.at("comma") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                self.take()
-                if self.at("or"):
-                    self.take()
-                alts += self.qual()
-            elif self.at("comma") and self.peek(1) and self.peek(1).cat == "or":
-                self.take()
-                self.take()
-                alts += self.qual()
-            else:
-                return alts
-
-    def qual(self) -> list[list]:
-        """One qualifier as alternatives, each a list of literals ("Level/Rank/Link 2": three)."""
-        tok = self.take()
-        simple = {"attr": ("pos", "attribute"), "nonattr": ("neg", "attribute"), "race": ("pos", "race"),
-                  "nonrace": ("neg", "race"), "kind": ("pos", "kind"), "nonkind": ("neg", "kind")}
-        if tok.cat in simple:
-            sign, name = simple[tok.cat]
-            return [[(sign, (name, tok.value))]]
-        if tok.cat == "quote":
-            return [[("quote", tok.value)]]  # name or archetype: decided once the item is known
-        if tok.cat == "faceup":
-            return [[("pos", ("faceup",))]]
-        if tok.cat == "normalsummoned":
-            return [[("pos", ("normal_summoned",))]]
-        if tok.cat == "tributesummoned":
-            return [[("pos", ("tribute_summoned",))]]
-        if tok.cat in ("level", "rank", "linkr"):
-            heads = [{"linkr": "link"}.get(tok.cat, tok.cat)]
-            while self.at("slash"):  # "Level/Rank/Link 2"
-                self.take()
-                nxt = self.take()
-                if nxt.cat not in ("rank", "kind") or (nxt.cat == "kind" and nxt.value != "link"):
-                    raise Unsupported(f"unexpected {nxt.text!r} after '/'")
-                heads.append("rank" if nxt.cat == "rank" else "link")
-            return [[lit] for lit in self.scale_value(heads)]
-        raise Unsupported(f"unexpected {tok.text!r}")
-
-    def scale_value(self, heads: list[str]) -> list[Lit]:
-        """NUM ["or lower" | "or higher"] after Level / Rank / Link-: one literal per head."""
-        n, plus = self.take("num").value
-        if plus:
-            raise Unsupported("unexpected '+' after a Level")
-        bound = None
-        if self.at("lower", "higher"):
-            bound = "max" if self.take().cat == "lower" else "min"
-        out = []
-        for head in heads:
-            if bound and head == "rank":
-                raise Unsupported("a Rank range")
-            exact = {"level": "level", "rank": "rank", "link": "link_rating"}[head]
-            out.append(("pos", (f"{head}_{bound}" if bound else exact, n)))
-        return out
-
-    def stats(self) -> list[Lit]:
-        """NUM ["or more" | "or less"] ["original"] STAT ["/" NUM ... STAT]: "with 2500 or less ATK",
-        "with 2500 original ATK/DEF", "with 1500 ATK/2100 DEF"."""
-        out: list[Lit] = []
-        while True:
-            n, plus = self.take("num").value
-            suffix = "_min" if plus else ""
-            if self.at("more"):
-                self.take()
-                suffix = "_min"
-            elif self.at("lower"):
-                self.take()
-                suffix = "_max"
-            if self.at("original"):
-                self.take()
-            out += [("pos", (stat + suffix, n)) for stat in self.take("stat").value]
-            if not (self.at("slash") and self.peek(1) and self.peek(1).cat == "num"):
-                return out
-            self.take()
-
-    def comma_then(self, *cats: str) -> bool:
-        """At one of cats, or at a comma followed by one of them (the comma is then taken)."""
-        if self.at("comma") and self.peek(1) and self.peek(1).cat in cats:
-            self.take()
-        return self.at(*cats)
-
-    def postmods(self, it: _Item) -> None:
-        while True:
-            if self.comma_then("from_extra"):
-                self.take()
-                it.extra.append(("pos", ("from_extra",)))
-            elif self.comma_then("with") and self.peek(1) and self.peek(1).cat == "num":
-                self.take()
-                it.extra += self.stats()
-            elif self.comma_then("where"):  # "1 monster in the hand", "2+ monsters you control"
-                it.extra.append(("pos", ("loc", self.take().value)))
-            elif self.at("whose_level"):  # "1 DARK monster whose original Level is 8 or higher"
-                self.take()
-                it.extra += self.scale_value(["level"])
-            elif self.at("lparen") and self.peek(1) and self.peek(1).cat == "num":
-                # "4 Dragon monsters (1 Fusion, 1 Synchro, 1 Xyz, and 1 Pendulum)": the split
-                self.take()
-                it.parts.append(self.item())
-                while not self.at("rparen"):
-                    if self.at("comma"):
-                        self.take()
-                    if self.at("and", "plus"):
-                        self.take()
-                    it.parts.append(self.item())
-                self.take("rparen")
-            elif self.at("except") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "except"):
-                if self.at("comma"):
-                    self.take()
-                self.take("except")
-                if self.at("token"):
-                    self.take()
-                    it.extra.append(("neg", ("kind", "token")))
-                elif self.at("where"):  # "except on the field or in the GY"
-                    it.extra.append(("neg", ("loc", self.take().value)))
-                    while self.at("or") and self.peek(1) and self.peek(1).cat == "where":
-                        self.take()
-                        it.extra.append(("neg", ("loc", self.take().value)))
-                else:  # 'except "Knightmare Mermaid"', 'except "Number" monsters'
-                    it.excepted.append(self.item())
-            elif self.at("lparen") and self.peek(1) and self.peek(1).cat in QUAL_CATS:
-                # "2 monsters with different Types (Beast, Fiend, or Illusion)": one more slot
-                self.take()
-                it.slots.append(self.slot())
-                self.take("rparen")
-            elif self.at("with_diff"):
-                self.take()
-                self.props(it, "different")
-            elif self.at("with_same") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "with_same"):
-                if self.at("comma"):
-                    self.take()
-                self.take()
-                self.props(it, "same")
-                if self.at("comma") and self.peek(1) and self.peek(1).cat == "but_diff":
-                    self.take()
-                if self.at("but_diff"):
-                    self.take()
-                    self.props(it, "different")
-            elif self.at("including") or (self.at("comma") and self.peek(1) and self.peek(1).cat == "including"):
-                if self.at("comma"):
-                    self.take()
-                self.take()
-                if it.including is not None:
-                    raise Unsupported("two 'including' parts")
-                it.including = self.item()
-            else:
-                return
-
-
-    def prop(self) -> str:
-        tok = self.take()
-        if tok.cat not in PROP_CATS:
-            raise Unsupported(f"expected names/Types/Attributes/Levels/Ranks but found {tok.text!r}")
-        return tok.value if tok.cat == "prop" else tok.cat
-
-    def props(self, it: _Item, how: str) -> None:
-        """PROP ("and" PROP)* | PROP "or" PROP, as in "with the same Type and Attribute"."""
-        first = self.prop()
-        if self.at("or") and self.peek(1) and self.peek(1).cat in PROP_CATS:
-            self.take()  # "with the same Type or Attribute": either condition (one procedure each)
-            it.choices.append([(how, first), (how, self.prop())])
-        else:
-            it.constraints.append((how, first))
-        while self.at("and") and self.peek(1) and self.peek(1).cat in PROP_CATS:
-            self.take()
-            it.constraints.append((how, self.prop()))
-        if self.at("and_diff"):
-            self.take()
-            self.props(it, "different")
+# Names printed on older cards for cards that have since been renamed: a material line may still
+# quote the old name (Amphibious Bugroth's "Defender of the Sea" is "Sentinel of the Seas").
+_FORMER_NAMES: dict[str, int] = {
+    "Defender of the Sea": 85448931,
+}
 
 
 def _resolve_quote(text: str, prefer_archetype: bool, lib: Library) -> list[Atom]:
     """A quoted name as filter atoms (alternatives). '"X" monster' names an archetype when X is
     one; a bare "X" is a card name. Either falls back on the other reading."""
     codes = _archetype_codes(text, lib)
-    card = lib.by_name(text) or lib.get(FORMER_NAMES.get(text, 0))
+    card = lib.by_name(text) or lib.get(_FORMER_NAMES.get(text, 0))
     if prefer_archetype and codes:
         return [("archetype", c) for c in codes]
     if card is not None:
@@ -455,7 +154,7 @@ def _inferred_archetype(name: str, lib: Library) -> list[int]:
 _INFERRED_NAMES: dict[int, str] = {}  # for the normalised text only
 
 
-def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
+def _item_alts(it: Item, lib: Library) -> list[frozenset]:
     """The item's qualifiers multiplied out into alternatives (sets of literals)."""
     result = _own_alts(it, lib)
     for other in it.alternatives:
@@ -466,7 +165,7 @@ def _item_alts(it: _Item, lib: Library) -> list[frozenset]:
     return result
 
 
-def _own_alts(it: _Item, lib: Library) -> list[frozenset]:
+def _own_alts(it: Item, lib: Library) -> list[frozenset]:
     others = sum(1 for s in it.slots for alt in s for q in alt if q[0] != "quote")
     prefer_arch = it.has_noun or others > 0
     slots: list[list[list[Lit]]] = []
@@ -507,13 +206,10 @@ def parse_material_line(line: str, method: str, library: Library) -> Procedure:
 def parse_material_procs(line: str, method: str, library: Library) -> list[Procedure]:
     """The procedures a material line describes: one, or one per count when alternatives of an
     item have different counts ("2+ Tuners or 1 Tuner Synchro Monster + ...")."""
-    toks = tokenize(line)
-    if method != "hand_procedure":
-        # Cards that need not be monsters are never materials of a summon.
-        odd = [t.text for t in toks if t.cat == "cardnoun" or (t.cat == "kind" and t.value not in KINDS.values())]
-        if odd:
-            raise Unsupported(f"words not understood: {' '.join(odd)}")
-    items = _Parser(toks, library).line()
+    return _procedures(_items(line, method), method, library)
+
+
+def _procedures(items: list[Item], method: str, library: Library) -> list[Procedure]:
     variants = [_count_variants(it) for it in items]
     procs = [_build(list(combo), method, library) for combo in itertools.product(*variants)]
     choices = [c for it in items for c in it.choices]
@@ -524,17 +220,17 @@ def parse_material_procs(line: str, method: str, library: Library) -> list[Proce
             for p in procs for pick in itertools.product(*choices)]
 
 
-def _flatten(it: _Item) -> list[_Item]:
+def _flatten(it: Item) -> list[Item]:
     head = copy.copy(it)
     head.alternatives = []
     return [head] + [x for alt in it.alternatives for x in _flatten(alt)]
 
 
-def _count_variants(it: _Item) -> list[_Item]:
+def _count_variants(it: Item) -> list[Item]:
     flat = _flatten(it)
     if len(flat) > 1 and any(x.constraints or x.including or x.parts or x.choices for x in flat):
         raise Unsupported("alternative materials with their own conditions")
-    by_count: dict[tuple[int, int], list[_Item]] = {}
+    by_count: dict[tuple[int, int], list[Item]] = {}
     for x in flat:
         by_count.setdefault(x.count or (1, 1), []).append(x)
     out = []
@@ -545,7 +241,7 @@ def _count_variants(it: _Item) -> list[_Item]:
     return out
 
 
-def _build(items: list[_Item], method: str, library: Library) -> Procedure:
+def _build(items: list[Item], method: str, library: Library) -> Procedure:
     groups: list[Group] = []
     constraints: list[tuple[str, str]] = []
     shared_extra: list[Lit] = []
@@ -781,30 +477,19 @@ def extra_deck_requirements(card: Card, lib: Library) -> tuple[list[Procedure], 
 # monster, you can Special Summon this card (from your hand)."; "Must first be Special Summoned
 # (from your hand) by banishing 1 LIGHT and 1 DARK monster from your GY."). The parenthesised
 # "(from your hand)" is what marks a game-rule procedure (no chain) in the card text. The
-# sentence is read as a few fixed frames; what the frames contain -- the monsters a condition
-# counts, the monsters a cost takes -- is read with the material grammar.
+# sentence is read with summons.lark; the functions below give its conditions and costs their
+# meaning (count/4 conditions, cost groups with their places).
 
 # Any sentence that announces a procedure, from the hand or from elsewhere (counted by coverage).
 _PROC_MARK = re.compile(r"Special Summon(?:ed)? (?:this card |it )?\(from your [^)]*\)")
-_PROC_CAN = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Special Summon (?:this card|it) \(from your hand\)"
-                       r"(?P<tail>.*)\.$")
-_PROC_MUST = re.compile(r"^(?:This card )?Must (?P<first>first )?be Special Summoned \(from your hand\)(?P<tail>.*)\.$")
 _PROC_LIMIT = re.compile(r"You can only Special Summon \"(?P<name>[^\"]+)\" once per turn this way\.")
-# The pieces that may follow "(from your hand)", in this order.
-_TAIL_PIECES = [
-    ("side", re.compile(r"^ to your opponent's field")),
-    ("position", re.compile(r"^ in (?:face-up )?(?P<pos>Defense|Attack) Position")),
-    ("zone", re.compile(r"^ to your zone a Link Monster points to")),
-    ("cost", re.compile(r"^,? by (?P<cost>.+?)(?=,? while |, and cannot be Special Summoned by other ways$|$)")),
-    ("while", re.compile(r"^,? while (?P<cond>.+?)(?=, and cannot be Special Summoned by other ways$|$)")),
-    ("only", re.compile(r"^,? and cannot be Special Summoned by other ways$")),
-]
-# "from your GY", "from your hand or GY", "you control", "in your hand": where a cost takes from.
-_COST_PLACE = r"(?:hand|(?:face-up )?field|GY|Graveyard|Monster Zone|Deck|Extra Deck)"
-_COST_FROM = re.compile(rf" from your (?P<from>{_COST_PLACE}(?:(?:,| or|, or| and/or|, and/or) {_COST_PLACE})*)$"
-                        r"| (?P<control>you control)$| in your (?P<in>hand|GY|Graveyard)$| (?P<they>they control)$")
-_COST_PLACES = {"hand": "hand", "field": "field", "Monster Zone": "field", "GY": "graveyard", "Graveyard": "graveyard",
-                "(?<!Extra )Deck": "deck", "Extra Deck": "extra"}
+# Where a cost takes from: the places of "from your hand, field, or GY", in this order.
+_COST_PLACES = {"hand": "hand", "field": "field", "face-up field": "field", "Monster Zone": "field",
+                "GY": "graveyard", "Graveyard": "graveyard", "Deck": "deck", "Extra Deck": "extra"}
+_PLACE_ORDER = ["hand", "field", "graveyard", "deck", "extra"]
+# Where an item is when it is not the last one of a cost: a location of that item, as in a
+# material line ("2 monsters you control and 1 monster from your GY, except …").
+_ITEM_PLACES = {"you control": "field", "in your hand": "hand", "in your GY": "graveyard"}
 
 
 @dataclass
@@ -820,8 +505,10 @@ class HandProcedure:
     first: bool | None = None  # "Must first be" (True) / "Must be" (False) / "you can" (None)
 
 
-def _sentences(text: str) -> list[str]:
-    """Sentences of a card text, split at a period outside quotes and parentheses."""
+@functools.lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    """Sentences of a card text, split at a period outside quotes and parentheses (cached: three
+    readers of a monster's text ask for them)."""
     out, cur, quote, depth = [], [], False, 0
     for i, ch in enumerate(text):
         cur.append(ch)
@@ -836,73 +523,65 @@ def _sentences(text: str) -> list[str]:
             cur = []
     if "".join(cur).strip():
         out.append("".join(cur).strip())
-    return out
-
-
-def _object(text: str, lib: Library) -> tuple[int | None, Procedure]:
-    """What a condition counts or a cost takes ("a "Cipher" monster", "no monsters", "exactly 3
-    DARK monsters", "1 LIGHT and 1 DARK monster"), read with the material grammar. The leading
-    count is returned apart when it is "no" (0) or "exactly N"."""
-    exact = None
-    m = re.match(r"(?:no|exactly (\d+)) ", text)
-    if m:
-        exact = int(m.group(1)) if m.group(1) else 0
-        text = ("1 " if exact == 0 else f"{exact} ") + text[m.end():]
-    text = re.sub(r"^(\d+) other ", r"\1 ", text)  # "1 other monster": never this card, anyway
-    # "Spells/Traps", "Spell/Trap Cards", "Traps": Spell or Trap cards.
-    text = re.sub(r"\bSpells?/Traps?(?: Cards?)?(?=$|[ ,])", lambda m: "Spell or Trap " + (
-        "cards" if m.group(0).endswith(("s", "Traps")) else "card"), text)
-    text = re.sub(r"\b(Spell|Trap)s\b", r"\1 cards", text)
-    names = re.fullmatch(r'(?:1 )?("[^"]+"(?:, "[^"]+")*),? and ("[^"]+")', text)
-    if names:  # '1 "Sanga of the Thunder", "Kazejin", and "Suijin"': one of each
-        quoted = re.findall(r'"[^"]+"', names.group(1)) + [names.group(2)]
-        return exact, parse_material_line(" + ".join(f"1 {q}" for q in quoted), "hand_procedure", lib)
-    # "1 LIGHT and 1 DARK monster": two items sharing the noun.
-    parts = re.split(r" and (?=\d+ )", text)
-    if len(parts) > 1:
-        noun = re.search(r"\b(monsters?|Monsters?)$", parts[-1])
-        parts = [p if re.search(r"\b(monsters?|Monsters?|Tuners?)$|\"$", p) or not noun else f"{p} {noun.group(1)}"
-                 for p in parts[:-1]] + [parts[-1]]
-    return exact, parse_material_line(" + ".join(parts), "hand_procedure", lib)
+    return tuple(out)
 
 
 _MONSTERS = re.compile(r"\b(?:[mM]onsters?|Tuners?)\b")
 _CARDS = re.compile(r"\b(?:[cC]ards?|Spells?|Traps?)\b")
 
 
-def _condition(clause: str, proc: HandProcedure, lib: Library) -> None:
-    clause = clause.strip()
-    if clause == "only your opponent controls a monster":
-        proc.conds += [("opp", "field", 1, MANY, [frozenset()]), ("me", "field", 0, 0, [frozenset()])]
+def _span(tree: lark.Tree, text: str) -> str:
+    return text[tree.meta.start_pos:tree.meta.end_pos]
+
+
+def _one_procedure(items: list[Item], lib: Library) -> Procedure:
+    procs = _procedures(items, "hand_procedure", lib)
+    if len(procs) != 1:
+        raise Unsupported("a material line with several procedures")
+    return procs[0]
+
+
+_FIXED_CONDITIONS = {
+    "only your opponent controls a monster":
+        [("opp", "field", 1, MANY, [frozenset()]), ("me", "field", 0, 0, [frozenset()])],
+    "there are no monsters on the field": [("both", "field", 0, 0, [frozenset()])],
+    "this is the only card in your hand": [("me", "hand", 1, 1, [frozenset()])],
+}
+
+
+def _condition(cond: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    """One condition of summons.lark (cond_fixed, cond_you, cond_opp, cond_field, cond_gy)."""
+    kind, clause = cond.data, _span(cond, text)
+    if kind == "cond_fixed":
+        if clause == "your opponent controls more monsters than you do":
+            proc.more_monsters = True
+        else:
+            proc.conds += _FIXED_CONDITIONS[clause]
         return
-    if clause == "your opponent controls more monsters than you do":
-        proc.more_monsters = True
-        return
-    if clause == "there are no monsters on the field":
-        proc.conds.append(("both", "field", 0, 0, [frozenset()]))
-        return
-    if clause == "this is the only card in your hand":
-        proc.conds.append(("me", "hand", 1, 1, [frozenset()]))
-        return
-    m = re.match(r"^(?P<who>you|your opponent) controls? (?P<obj>.+)$", clause) or \
-        re.match(r"^(?P<who>)(?P<obj>.+) (?:is|are) on the field$", clause)
-    where = "field"
-    if not m:
-        m = re.match(r"^(?P<who>you) have (?P<obj>.+) in your (?:GY|Graveyard)$", clause)
-        where = "graveyard"
-    if not m:
+    if kind == "cond_gy" and cond.children[-1].value == "in your hand":
         raise Unsupported(f"a condition not understood: {clause!r}")
-    exact, obj = _object(m.group("obj"), lib)
-    named = all(len(g.alts) == 1 and len(g.alts[0]) == 1 and next(iter(g.alts[0]))[1][0] == "name" for g in obj.groups)
-    if obj.constraints or (len(obj.groups) != 1 and (exact is not None or not named)):
+    who, where = {"cond_you": ("me", "field"), "cond_opp": ("opp", "field"), "cond_field": ("both", "field"),
+                  "cond_gy": ("me", "graveyard")}[kind]
+    obj = next(c for c in cond.children if isinstance(c, lark.Tree))
+    _count_condition(who, where, obj, text, clause, proc, lib)
+
+
+def _count_condition(who: str, where: str, obj: lark.Tree, text: str, clause: str, proc: HandProcedure,
+                     lib: Library) -> None:
+    """A count of what an object describes, where it is: 'you control a "Cipher" monster'."""
+    exact, items = grammar.transform(obj, Nouns())
+    procedure = _one_procedure(items, lib)
+    named = all(len(g.alts) == 1 and len(g.alts[0]) == 1 and next(iter(g.alts[0]))[1][0] == "name"
+                for g in procedure.groups)
+    if procedure.constraints or (len(procedure.groups) != 1 and (exact is not None or not named)):
         # 'you control "A", "B" and "C"' is one condition per name; other mixes could count one
         # monster twice ("a Dragon and a DARK monster"): not read.
         raise Unsupported(f"a condition on several kinds of monsters: {clause!r}")
-    who = {"you": "me", "your opponent": "opp", "": "both"}[m.group("who")]
-    cards = _CARDS.search(m.group("obj")) and not _MONSTERS.search(m.group("obj"))
+    said = _span(obj, text)
+    cards = _CARDS.search(said) and not _MONSTERS.search(said)
     if cards and where == "field":
         where = "field_cards"  # Monster Zones and Spell & Trap Zones
-    for group in obj.groups:
+    for group in procedure.groups:
         lo, hi = (exact, exact) if exact is not None else (group.lo, MANY)
         alts = []
         for alt in group.alts:
@@ -914,96 +593,129 @@ def _condition(clause: str, proc: HandProcedure, lib: Library) -> None:
         proc.conds.append((who, where, lo, hi, alts))
 
 
-def _conditions(text: str, proc: HandProcedure, lib: Library) -> None:
-    for clause in re.split(r",? and (?=you |your opponent |there |only )", text):
-        _condition(clause, proc, lib)
+def _conditions(conds: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    for cond in conds.children:
+        if isinstance(cond, lark.Tree):
+            _condition(cond, text, proc, lib)
 
 
-def _cost(text: str, proc: HandProcedure, lib: Library) -> None:
-    m = re.match(r"^having (?P<obj>.+) in your (?:GY|Graveyard)$", text)
-    if m:  # not a cost at all: a count of the GY ("by having exactly 3 DARK monsters in your GY")
-        _condition(f"you have {m.group('obj')} in your GY", proc, lib)
+def _cost(body: lark.Tree, text: str, proc: HandProcedure, lib: Library) -> None:
+    """The cost of a procedure (summons.lark's cost_having, cost_take)."""
+    said = _span(body, text)
+    if body.data == "cost_having":  # not a cost at all: a count of the GY ("by having exactly 3 DARK ...")
+        if body.children[-1].value == "in your hand":
+            raise Unsupported(f"a cost not understood: {said!r}")
+        obj = next(c for c in body.children if isinstance(c, lark.Tree))
+        _count_condition("me", "graveyard", obj, text, said, proc, lib)
         return
-    m = re.match(r"^(?P<how>Tributing|banishing|sending|discarding|returning) (?P<obj>.+?)"
-                 r"(?P<to> to the (?:GY|Graveyard)| to the hand)?(?P<exc>,? except .+)?$", text)
-    if not m or (m.group("how") in ("sending", "returning")) != bool(m.group("to")) \
-            or (m.group("how") == "returning") != ("hand" in (m.group("to") or "")):
-        raise Unsupported(f"a cost not understood: {text!r}")
-    how = {"Tributing": "tribute", "banishing": "banish", "sending": "send", "discarding": "send",
-           "returning": "return"}[m.group("how")]
-    obj = m.group("obj")
-    parts = re.split(r" and (?=\d+ )", obj)
-    if len(parts) > 1 and all(_COST_FROM.search(p) for p in parts) and not m.group("exc"):
+    verb = body.children[0].value
+    parts = [c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_item"]
+    to = next((c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_to"), None)
+    exc = next((c for c in body.children if isinstance(c, lark.Tree) and c.data == "cost_except"), None)
+    to_words = to.children[0].value if to else ""
+    if (verb in ("sending", "returning")) != bool(to) or (verb == "returning") != ("hand" in to_words):
+        raise Unsupported(f"a cost not understood: {said!r}")
+    # Items joined by "and" before a number are parts ('1 "A", "B", and "C"' is one part).
+    groups: list[list[lark.Tree]] = []
+    for part in parts:
+        if groups and grammar.transform(part.children[0], Nouns()).count_words is None:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+    if len(groups) > 1 and exc is None and all(len(g[-1].children) == 2 for g in groups):
         # "banishing 2 monsters you control and 1 monster from your Graveyard": each its own place.
-        for part in parts:
-            _cost(f"{m.group('how')} {part}{m.group('to') or ''}", proc, lib)
+        for group in groups:
+            _take(verb, group, None, text, said, proc, lib)
         return
-    places = ["field"] if how == "tribute" else ["hand"] if m.group("how") == "discarding" else []
+    _take(verb, parts, exc, text, said, proc, lib)
+
+
+def _take(verb: str, parts: list[lark.Tree], exc: lark.Tree | None, text: str, said: str,
+          proc: HandProcedure, lib: Library) -> None:
+    how = {"Tributing": "tribute", "banishing": "banish", "sending": "send", "discarding": "send",
+           "returning": "return"}[verb]
+    places = ["field"] if how == "tribute" else ["hand"] if verb == "discarding" else []
     faceup_field = False
-    f = _COST_FROM.search(obj)
-    if f:
-        obj = obj[:f.start()]
-        said = f.group("from") or f.group("in") or "field"
-        faceup_field = "face-up field" in said
-        places = list(dict.fromkeys(loc for word, loc in _COST_PLACES.items() if re.search(rf"\b{word}\b", said)))
-        if f.group("they"):  # "Tributing 1 monster they control": the opponent's, for a summon to their field
+    where = parts[-1].children[1] if len(parts[-1].children) == 2 else None
+    if where is not None:
+        toks = [t for t in where.children if t.type in ("PLACE", "YOU_CONTROL", "IN_YOUR_PLACE", "THEY_CONTROL")]
+        words = [t.value.removeprefix("in your ") if t.type != "YOU_CONTROL" else "field" for t in toks]
+        faceup_field = "face-up field" in words
+        places = sorted({_COST_PLACES[w] for w in words if w in _COST_PLACES}, key=_PLACE_ORDER.index)
+        if toks[0].type == "THEY_CONTROL":  # "Tributing 1 monster they control": for a summon to their field
             if proc.side != "opponent":
-                raise Unsupported(f"a cost taken from the opponent: {text!r}")
+                raise Unsupported(f"a cost taken from the opponent: {said!r}")
             places = ["opp_field"]
     if not places:
-        raise Unsupported(f"a cost that does not say where it takes from: {text!r}")
+        raise Unsupported(f"a cost that does not say where it takes from: {said!r}")
     if how == "return" and places != ["field"]:
-        raise Unsupported(f"a return to the hand from elsewhere than the field: {text!r}")
-    obj += (", " + m.group("exc").lstrip(", ")) if m.group("exc") else ""
-    if m.group("how") == "discarding" and re.fullmatch(r"\d+ cards?", obj):
-        n = int(obj.split()[0])  # "discarding 1 card": any card
-        groups = [Group(n, n, [frozenset()])]
-        constraints = []
-    else:
-        exact, parsed = _object(obj, lib)
-        if exact is not None:
-            raise Unsupported(f"a cost not understood: {text!r}")
-        groups, constraints = parsed.groups, parsed.constraints
+        raise Unsupported(f"a return to the hand from elsewhere than the field: {said!r}")
+    said_items = [grammar.transform(p.children[0], Nouns()) for p in parts]
+    for part, it in zip(parts[:-1], said_items):
+        if len(part.children) == 2:  # "2 monsters you control and 2 monsters from your GY, except …"
+            words = part.children[1].children[0].value
+            if words not in _ITEM_PLACES:
+                raise Unsupported(f"a cost not understood: {said!r}")
+            innermost(it).extra.append(("pos", ("loc", _ITEM_PLACES[words])))
+            it.end = "POSTMOD"  # the place is said after the noun: the noun is not shared
+    obj = text[parts[0].meta.start_pos:parts[-1].children[0].meta.end_pos]
+    if exc is not None:  # "…, except "U.A. Goalkeeper"": a postmodifier of the last item
+        excepted = grammar.transform(next(c for c in exc.children if isinstance(c, lark.Tree)), Nouns())
+        innermost(said_items[-1]).excepted.append(excepted)
+        said_items[-1].end = excepted.end
+        obj += ", except " + _span(next(c for c in exc.children if isinstance(c, lark.Tree)), text)
+    items = combine(said_items)
+    if exc is not None and len(items) != len(said_items):  # '"A", "B", and "C", except …'
+        raise Unsupported(f"a cost not understood: {said!r}")
+    parsed = _one_procedure(items, lib)
     monster = {("pos", ("kind", "monster"))} if _MONSTERS.search(obj) else set()
     if _CARDS.search(obj) and not monster and "field" in places:
         places.append("spell_trap")  # cards you control: in the Spell & Trap Zones too
         if re.search(r"\b(?:Spell|Trap)", obj):
             places.remove("field")  # Spells and Traps you control: only there
-    for g in groups:
+    for g in parsed.groups:
         alts = [frozenset(a | {("pos", ("loc", loc))} | monster |
                           ({("pos", ("faceup",))} if loc == "field" and faceup_field else set()))
                 for a in g.alts for loc in places]
         proc.costs.append((how, Group(g.lo, g.hi, list(dict.fromkeys(alts)))))
-    proc.constraints += constraints
+    proc.constraints += parsed.constraints
+
+
+def _not_understood(what: str, text: str, e: Unsupported) -> Unsupported:
+    """The grammar's reason, with the text it was given: "words not understood: all are (in '…')",
+    "a condition not understood: '…' (unexpected 'if')"."""
+    if str(e).startswith("words not understood"):
+        return Unsupported(f"{e} (in {text!r})")
+    return Unsupported(f"{what} not understood: {text!r} ({e})")
 
 
 def _hand_procedure(sentence: str, lib: Library) -> HandProcedure:
-    m = _PROC_CAN.match(sentence) or _PROC_MUST.match(sentence)
-    if not m:
-        raise Unsupported(f"a procedure not understood: {sentence!r}")
+    """One procedure sentence, read with summons.lark's ``hand_procedure``."""
+    text = sentence[:-1] if sentence.endswith(".") else sentence
+    try:
+        if text == sentence:
+            raise Unsupported("no period at the end")
+        tree = grammar.parse("summons", "hand_procedure", text)
+    except Unsupported as e:
+        raise _not_understood("a procedure", sentence, e) from None
     proc = HandProcedure()
-    if "first" in m.groupdict():
-        proc.first = bool(m.group("first"))
-    elif m.group("cond"):
-        _conditions(m.group("cond"), proc, lib)
-    tail = m.group("tail")
-    for what, rx in _TAIL_PIECES:
-        t = rx.match(tail)
-        if not t:
-            continue
-        tail = tail[t.end():]
-        if what == "position":
-            proc.position = t.group("pos").lower()
-        elif what == "zone":
-            proc.zone = "linked"
-        elif what == "side":
+    if tree.data == "proc_must":
+        proc.first = " first " in tree.children[0].value
+    for child in tree.children:
+        if isinstance(child, lark.Tree) and child.data == "conds":
+            _conditions(child, text, proc, lib)
+    tail = next(c for c in tree.children if isinstance(c, lark.Tree) and c.data == "tail")
+    for piece in tail.children:
+        if isinstance(piece, lark.Token) and piece.type == "TO_OPP_FIELD":
             proc.side = "opponent"
-        elif what == "cost":
-            _cost(t.group("cost"), proc, lib)
-        elif what == "while":
-            _conditions(t.group("cond"), proc, lib)
-    if tail:
-        raise Unsupported(f"words not understood in a procedure: {tail.strip(' ,')!r}")
+        elif isinstance(piece, lark.Token) and piece.type == "POSITION":
+            proc.position = "defense" if "Defense" in piece.value else "attack"
+        elif isinstance(piece, lark.Token) and piece.type == "TO_LINKED":
+            proc.zone = "linked"
+        elif piece.data == "cost":
+            _cost(piece.children[-1], text, proc, lib)
+        elif piece.data == "while_":
+            _conditions(piece.children[-1], text, proc, lib)
     return proc
 
 
@@ -1081,15 +793,11 @@ def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.
 # "You can Normal Summon this card without Tributing[, but its original ATK becomes 1800]." (maybe
 # "If COND, ..."): a Normal Summon of a Level 5+ monster with no Tribute (proc no_tribute).
 # "Cannot be Normal Summoned (but can be Normal Set)." (no_normal_summon) and "Cannot be Normal
-# Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated).  The
-# conditions use the same frames as hand procedures.  A stat change after "but" is not modelled
-# (noted): the oracle reads printed ATK/DEF.
-_NS_FREE = re.compile(r"^(?:If (?P<cond>.+?), )?[Yy]ou can Normal Summon this card without Tributing(?P<but>,? but .+)?\.$")
-_NS_CANNOT = re.compile(r"^(?:This card )?[Cc]annot be Normal Summoned(?P<set> \(but can be Normal Set\))?"
-                        r"(?:,? unless (?P<unless>.+?)|,? if (?P<if>.+?))?\.$")
+# Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated): summons.lark's
+# normal_rule, whose conditions are those of hand procedures.  A stat change after "but" is not
+# modelled (noted): the oracle reads printed ATK/DEF.
 # "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." (the Mega Monarchs),
 # "... by Tributing 1 "Gravekeeper's" monster.": its Tribute Summon takes those Tributes instead.
-_TRIBUTE_PROC = re.compile(r"^You can Tribute Summon this card by Tributing (?P<what>\d+ [^.]+?)\.$")
 _NS_MARK = re.compile(r"Normal Summon this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
 
 
@@ -1100,10 +808,12 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
     out: list[tuple[str, object]] = []
     notes: list[str] = []
     for s in _sentences(card.monster_text.replace("\n", " ")):
-        tribute = _TRIBUTE_PROC.match(s)
-        if tribute:
+        what = s.removeprefix("You can Tribute Summon this card by Tributing ")
+        if what != s and s.endswith(".") and what.split(" ", 1)[0].isdigit():  # "by Tributing N …"
             try:
-                _, obj = _object(tribute.group("what"), lib)
+                tree = grammar.parse("summons", "tribute_rule", s[:-1])
+                _, items = grammar.transform(tree.children[1], Nouns())
+                obj = _one_procedure(items, lib)
             except Unsupported as e:
                 return [], notes, str(e)
             if len(obj.groups) != 1 or obj.constraints:
@@ -1112,33 +822,39 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
             continue
         if not _NS_MARK.search(s):
             continue
-        free, cannot = _NS_FREE.match(s), _NS_CANNOT.match(s)
         try:
-            if free:
-                proc = HandProcedure()
-                if free.group("cond"):
-                    _conditions(free.group("cond"), proc, lib)
+            text = s[:-1] if s.endswith(".") else s
+            try:
+                if text == s:
+                    raise Unsupported("no period at the end")
+                tree = grammar.parse("summons", "normal_rule", text)
+            except Unsupported as e:
+                raise _not_understood("a Normal Summon rule", s, e) from None
+            proc = HandProcedure()
+            conds = next((c for c in tree.children if isinstance(c, lark.Tree) and c.data == "conds"), None)
+            if conds is not None:
+                _conditions(conds, text, proc, lib)
+            if tree.data == "ns_free":
                 out.append(("no_tribute", proc))
-                if free.group("but"):
-                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({free.group('but').strip(', ')!r})")
-            elif cannot and (cannot.group("unless") or cannot.group("if")):
-                proc = HandProcedure()
-                _conditions(cannot.group("unless") or cannot.group("if"), proc, lib)
-                if cannot.group("if"):  # forbidden if COND: allowed while none of it is there
+                but = next((t for t in tree.children if isinstance(t, lark.Token) and t.type == "NS_BUT"), None)
+                if but is not None:
+                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({but.value.strip(', ')!r})")
+            elif tree.data in ("ns_unless", "ns_if"):
+                if tree.data == "ns_if":  # forbidden if COND: allowed while none of it is there
                     if len(proc.conds) != 1 or proc.more_monsters or proc.conds[0][2] < 1:
                         raise Unsupported(f"a negated condition not understood: {s!r}")
                     who, where, lo, _, alts = proc.conds[0]
                     proc.conds = [(who, where, 0, lo - 1, alts)]
                 out.append(("normal_condition", proc))
-            elif not cannot:
-                raise Unsupported(f"a Normal Summon rule not understood: {s!r}")
         except Unsupported as e:
             return [], notes, str(e)
     return out, notes, None
 
 
 # "This card can be treated as 2 Tributes for the Tribute Summon of a LIGHT monster."
-_DOUBLE = re.compile(r"^(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon of (?:a|an) (?P<what>.+)\.$")
+def _starts_with_article(tree: lark.Tree) -> bool:
+    first = next(tree.scan_values(lambda v: isinstance(v, lark.Token)))
+    return first.type == "ARTICLE"
 
 
 def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol], str | None]:
@@ -1147,11 +863,18 @@ def double_tribute_facts(card: Card, lib: Library) -> tuple[list[clingo.Symbol],
     for s in _sentences(card.monster_text.replace("\n", " ")):
         if "treated as 2 Tributes" not in s:
             continue
-        m = _DOUBLE.match(s)
-        if not m:
+        try:
+            if not s.endswith("."):
+                raise Unsupported("no period at the end")
+            tree = grammar.parse("summons", "double_rule", s[:-1])
+            exact, items = grammar.transform(tree.children[1], Nouns())
+            if exact is not None or tree.children[1].data.split("__", 1)[-1] != "object_items" \
+                    or not _starts_with_article(tree.children[1]):
+                raise Unsupported("not 'a' or 'an' before the monster")
+        except Unsupported:
             return [], f"a double Tribute not understood: {s!r}"
         try:
-            _, obj = _object("1 " + m.group("what"), lib)
+            obj = _one_procedure(items, lib)
         except Unsupported as e:
             return [], str(e)
         if len(obj.groups) != 1 or obj.constraints:
@@ -1407,8 +1130,8 @@ def requirements(card: Card, library: Library) -> Requirements:
 # --------------------------------------------------------------------------------------------
 # Normalised text: the facts read back as one canonical material line per procedure
 # --------------------------------------------------------------------------------------------
-_RACE_TEXT = {v: k for k, v in RACES.items()}
-_KIND_TEXT = {v: k for k, v in KINDS.items()}
+_RACE_TEXT = {race_value(w): w for w in grammar.words("RACE")}
+_KIND_TEXT = {kind_value(w): w for w in grammar.words("KIND")}
 _LOC_TEXT = {"hand": "in the hand", "field": "on the field", "graveyard": "in the GY",
              "emz": "in an Extra Monster Zone", "deck": "in the Deck", "extra": "in the Extra Deck",
              "spell_trap": "in the Spell & Trap Zones", "opp_field": "your opponent controls",
@@ -1508,8 +1231,8 @@ def _alt_text(lits: list[tuple[str, clingo.Symbol]], plural: bool, library: Libr
 def _describe_hand(facts: list[clingo.Symbol], p: int, library: Library) -> str:
     """A hand procedure in words: its conditions, then its costs and the rest."""
     monster = clingo.Function("kind", [clingo.Function("monster")])
-    mine = [f for f in facts if f.arguments[1].type == clingo.SymbolType.Number and f.arguments[1].number == p
-            and not (f.name in ("filter", "cond_filter") and f.arguments[5] == monster)]
+    mine = [f for f in facts if len(f.arguments) > 1 and f.arguments[1].type == clingo.SymbolType.Number
+            and f.arguments[1].number == p and not (f.name in ("filter", "cond_filter") and f.arguments[5] == monster)]
     parts = []
     who = {"me": "you control", "opp": "your opponent controls", "both": "on the field"}
     for f in mine:

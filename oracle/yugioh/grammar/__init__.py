@@ -1,0 +1,131 @@
+"""The declared grammar of card text (lark, LALR): ``*.lark`` files of this package.
+
+``common.lark`` holds the vocabulary and the noun phrases that every part of card text shares;
+``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand
+(see docs/card-text.md). :func:`parser` loads a grammar once per process;
+:func:`parse` reads a text with it and turns every way of not understanding the text into
+:class:`Unsupported`, whose message names the words or the place that were not understood.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import lark
+from lark.lark import PostLex
+
+HERE = Path(__file__).parent
+
+
+class Unsupported(Exception):
+    """The text is outside the grammar; the message says why, in plain words."""
+
+
+# Tokens that begin a qualifier of a noun ("Level 4", "DARK", "non-Tuner", a quoted name).
+QUAL_STARTS = frozenset({"QUOTE", "ATTR", "NON_ATTR", "RACE", "NON_RACE", "KIND", "NON_KIND", "CARD_KIND",
+                         "LEVEL", "RANK", "LINKR", "FACEUP", "NORMAL_SUMMONED", "TRIBUTE_SUMMONED"})
+
+
+# Tokens that begin a postmodifier after a comma (", except Tokens", ", including a Tuner").
+POSTMOD_STARTS = frozenset({"FROM_EXTRA", "WITH", "WHERE", "EXCEPT", "WITH_SAME", "INCLUDING"})
+
+
+# Tokens that begin a condition of summons.lark ("and you control ...").
+COND_STARTS = frozenset({"YOU_CONTROL", "OPP_CONTROLS", "COND_FIXED", "YOU_HAVE"})
+
+
+class _Lookahead(PostLex):
+    """Refuses unknown words, and re-types "or", "and" and "," by the token after them (see
+    common.lark and summons.lark): that one token of lookahead is what keeps the grammars LALR(1)."""
+
+    always_accept = ("WORD",)
+
+    def process(self, stream):
+        toks = list(stream)
+        unknown = [t.value for t in toks if t.type == "WORD"]
+        if unknown:
+            raise Unsupported(f"words not understood: {' '.join(unknown)}")
+        # "and" first: whether it joins conditions decides what the comma before it is.
+        toks = [_retype(t, "AND_COND") if t.type == "AND" and nxt in COND_STARTS else t
+                for t, nxt in zip(toks, [t.type for t in toks[1:]] + [None])]
+        for tok, nxt in zip(toks, toks[1:] + [None]):
+            after = nxt.type if nxt is not None else None
+            if tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
+                tok = _retype(tok, "OR_QUAL")
+            elif tok.type == "COMMA" and (after in QUAL_STARTS or after in ("OR", "AND_OR")):
+                tok = _retype(tok, "QCOMMA")
+            elif tok.type == "COMMA" and after in POSTMOD_STARTS:
+                tok = _retype(tok, "PCOMMA")
+            elif tok.type == "COMMA" and after == "AND":
+                tok = _retype(tok, "ACOMMA")
+            elif tok.type == "COMMA" and after == "AND_COND":
+                tok = _retype(tok, "CCOMMA")
+            elif tok.type == "COMMA" and after == "PLACE":
+                tok = _retype(tok, "LCOMMA")
+            yield tok
+
+
+def _retype(tok: lark.Token, type_: str) -> lark.Token:
+    return lark.Token.new_borrow_pos(type_, tok.value, tok)
+
+
+# The start rules of each grammar file.
+STARTS = {"materials": ["line"], "summons": ["hand_procedure", "conds", "normal_rule",
+                                                                       "tribute_rule", "double_rule"]}
+
+
+@functools.lru_cache(maxsize=None)
+def parser(grammar: str) -> lark.Lark:
+    """The LALR parser of ``<grammar>.lark`` (loaded once per process), for each of its start rules."""
+    return lark.Lark.open(str(HERE / f"{grammar}.lark"), start=STARTS[grammar], parser="lalr", lexer="basic",
+                          postlex=_Lookahead(), maybe_placeholders=False, cache=True,
+                          propagate_positions=True)
+
+
+def tokens(grammar: str, start: str, text: str) -> list[lark.Token]:
+    """The tokens of a text (Unsupported on a word outside the vocabulary)."""
+    return list(parser(grammar).lex(text))
+
+
+def words(terminal: str, grammar: str = "materials") -> list[str]:
+    """The words of a vocabulary terminal of common.lark (RACE, KIND, ...): the alternatives of
+    the first group of its pattern, which lists them literally."""
+    term = next(t for t in parser(grammar).terminals if t.name.split("__", 1)[-1] == terminal)
+    return re.search(r"\(\?:([^()]*)\)", term.pattern.value).group(1).split("|")
+
+
+_WHAT = {"line": "material line", "hand_procedure": "procedure",
+         "conds": "condition", "normal_rule": "Normal Summon rule", "tribute_rule": "Tribute procedure",
+         "double_rule": "double Tribute"}  # what each start rule reads, for messages
+
+
+def parse(grammar: str, start: str, text: str) -> lark.Tree:
+    """The parse tree of a text, or Unsupported saying where it leaves the grammar."""
+    try:
+        return parser(grammar).parse(text, start=start)
+    except lark.exceptions.UnexpectedToken as e:
+        if e.token.type == "$END":
+            raise Unsupported("the line ends too early") from None
+        if "NOUN" in e.expected:  # where an item's description should begin
+            raise Unsupported(f"a material with no description (at {e.token.value!r})") from None
+        if "$END" in e.expected:  # the text could have ended here
+            raise Unsupported(f"unexpected {e.token.value!r} in the {_WHAT.get(start, start)}") from None
+        raise Unsupported(f"unexpected {e.token.value!r}") from None
+    except lark.exceptions.UnexpectedCharacters as e:
+        raise Unsupported(f"unexpected {text[e.pos_in_stream:].split()[0]!r}") from None
+
+
+def read(grammar: str, start: str, text: str, transformer: lark.Transformer):
+    """A text parsed and transformed."""
+    return transform(parse(grammar, start, text), transformer)
+
+
+def transform(tree: lark.Tree, transformer: lark.Transformer):
+    """A parse tree transformed; an Unsupported raised while transforming propagates as is."""
+    try:
+        return transformer.transform(tree)
+    except lark.exceptions.VisitError as e:
+        if isinstance(e.orig_exc, Unsupported):
+            raise e.orig_exc from None
+        raise
