@@ -90,6 +90,7 @@ def _register() -> None:
 
     for group in (cards, deck, puzzle, check, solve):
         main.add_command(group)
+    from oracle.duel_masters.lethal_cli import lethal; main.add_command(lethal)  # noqa: E702
 
 
 _register()

@@ -123,9 +123,16 @@ def show(ref: str, library_path: str | None) -> None:
 @click.option("--cdb", type=click.Path(dir_okay=False), help="measure on this cards.cdb instead of the library")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--reasons", default=15, show_default=True, help="how many unsupported reasons to list")
+@click.option("--game", type=click.Choice(["yugioh", "duel-masters"]), default="yugioh", show_default=True)
 @_reports_errors
-def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
+def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game: str) -> None:
     """How much of the summoning requirements of the pool the parser understands."""
+    if game == "duel-masters":
+        from oracle.duel_masters import coverage as dm
+
+        report = dm.coverage(reasons)
+        click.echo(json.dumps(report, indent=2) if as_json else dm.text(report))
+        return
     from oracle.yugioh.requirements import coverage
 
     if cdb:
