@@ -247,3 +247,31 @@ def test_check_attack_rules_explained():
     assert check_attacks(doc, f'attack "Cannoneer Bargon" -> "{SHOOTER}"').legal   # a tapped creature
     untapped = check_attacks(doc, f'attack "Cannoneer Bargon" -> "{SEAMINE}"')      # an untapped one
     assert not untapped.legal and "attacked creature" in untapped.steps[0].reasons[0]
+
+
+# --- card text: the grammar and the coverage report ------------------------------------------------
+def test_grammar_reads_whole_lines_or_nothing():
+    from oracle.duel_masters import effects
+
+    assert effects.read_line("Destroy one of your opponent's creatures that has power 2000 or less.") == (
+        ("eff", "cast", "destroy", "opponent", "one", (("power_at_most", 2000),)),)
+    assert effects.read_line("This creature can't be blocked by any creature that has power 4000 or less.") == (
+        ("kw", "unblockable", ("power_at_most", 4000)),)
+    assert effects.read_line("Power attacker +3000 (While attacking, this creature gets +3000 power.)") == (
+        ("kw", "power_attacker", 3000),)
+    # a line understood in part is not understood at all
+    assert effects.read_line("Destroy one of your opponent's creatures. Then draw a card for each shield.") is None
+    assert effects.read_line("Cross Gear") is None
+
+
+def test_coverage_command_counts_fully_understood_cards():
+    res = CliRunner().invoke(main, ["cards", "coverage", "--game", "duel-masters", "--json"])
+    report = json.loads(res.output)
+    assert report["cards"] == 1152 and 0 < report["understood"] < report["cards"]
+    assert report["not_understood"][0]["sentence"] == "cross gear"
+
+
+def test_an_s_trigger_with_text_not_understood_is_assumed_to_stop_the_attack():
+    # Boomerang Comet: "After you cast this spell, put it into your mana zone ..." is not read.
+    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Boomerang Comet"])).verdict == "no_lethal"
+    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Brain Serum"])).verdict == "lethal"  # draws

@@ -79,11 +79,20 @@ class _Reader(Transformer):
     def destroy_after_battle(self): return ("kw", "self_destruct", "battles")
     def destroy_on_win(self): return ("kw", "self_destruct", "wins")
     def any_creature(self, *_): return None
+    def tap_ability(self): return ("kw", "tap_ability")
+    def replace_destroyed(self, zone):
+        where = {"return it to your hand": "hand", "put it into your hand": "hand",
+                 "put it into your mana zone": "mana_zone", "add it to your shields face down": "shields"}
+        return ("kw", "replace_destroyed", where[str(zone)])
+    def untargetable(self): return ("kw", "untargetable")
+    def end_untap(self): return ("kw", "end_of_turn", "untap")
+    def end_return(self): return ("kw", "end_of_turn", "return")
 
     # triggers
     def on_enter(self, effects): return [("eff", "enters", *e) for e in effects]
     def on_attack(self, effects): return [("eff", "attacks", *e) for e in effects]
     def on_destroyed(self, effects): return [("eff", "destroyed", *e) for e in effects]
+    def on_tap(self, effects): return [("eff", "tap_ability", *e) for e in effects]
 
     def effects(self, *items):
         return list(items)
@@ -111,6 +120,8 @@ class _Reader(Transformer):
     def mana_to_hand(self): return ("mana_to_hand", "you", "all", ())
     def discard_random(self): return ("discard", "opponent", "all", ())
     def search(self, *_): return ("search", "you", "all", ())
+    def look_shield(self): return ("look", "opponent", "all", ())
+    def shield_burn(self): return ("shield_burn", "you", "all", ())
     def kind(self, *_): return None
 
     def count(self, one): return "one"
@@ -168,8 +179,11 @@ def read(card: Card, races: frozenset[str]) -> Reading:
         if items is not None:
             out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
             continue
-        if kw._line_abilities(line, card, races) is not None:
-            continue  # a summoning ability (keywords.py)
+        summoning = kw._line_abilities(line, card, races)
+        # A summoning ability of keywords.py is understood; a bare trigger is not: keywords.py
+        # only notes that the card reacts, not what its effect does.
+        if summoning is not None and not (summoning and all(isinstance(a, kw.Trigger) for a in summoning)):
+            continue
         out.unsupported.append(line.strip())
     return out
 
