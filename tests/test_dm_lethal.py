@@ -275,3 +275,35 @@ def test_an_s_trigger_with_text_not_understood_is_assumed_to_stop_the_attack():
     # Boomerang Comet: "After you cast this spell, put it into your mana zone ..." is not read.
     assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Boomerang Comet"])).verdict == "no_lethal"
     assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Brain Serum"])).verdict == "lethal"  # draws
+
+
+def test_check_shows_the_state_after_an_attack():
+    doc = board([BOLTAIL, CRAGSAUR], [VEHICLE, VEHICLE])
+    got = check_attacks(doc, f'attack "{BOLTAIL}" -> player', f'attack "{CRAGSAUR}" -> player')
+    assert "shields left: 0" in got.steps[0].state
+    assert "shields left: 0; the game is won" in got.steps[1].state
+
+
+def test_untargetable_creature_is_not_chosen_by_an_s_trigger():
+    # Warlord Ailzonius (evolution, double breaker): "he can't choose this one".  Terror Pit broken
+    # by Boltail finds no other target than Cragsaur... with two creatures it takes Cragsaur.
+    ail = {"card": "Warlord Ailzonius", "under": ["Cragsaur"]}
+    doc = board([BOLTAIL, ail], [VEHICLE, "Terror Pit"])
+    assert verdict(doc).verdict == "lethal"          # Terror Pit cannot choose Ailzonius
+    doc = board([BOLTAIL, CRAGSAUR], [VEHICLE, "Terror Pit"])
+    assert verdict(doc).verdict == "no_lethal"       # it destroys Cragsaur
+
+
+def test_blocker_that_untaps_after_it_battles_blocks_every_attack():
+    assert verdict(board([CRAGSAUR] * 3, [], ["La Byle, Seeker of the Winds"])).verdict == "no_lethal"
+    assert verdict(board([CRAGSAUR] * 3, [], [SEAMINE])).verdict == "lethal"
+
+
+def test_a_creature_that_blocks_if_able_must_block():
+    # In the game a checked line plays (scenario 0) the only legal reply is the block.
+    doc = board([CRAGSAUR], [VEHICLE], ["Ardent Lunatron"])
+    got = check_attacks(doc, f'attack "{CRAGSAUR}" -> player')
+    assert "one legal reply of the opponent (oracle lethal considers them all): Ardent Lunatron blocks" \
+        in got.steps[0].state
+    assert "shields left: 1" in got.steps[0].state
+    assert verdict(board([CRAGSAUR, CRAGSAUR], [], ["Ardent Lunatron"])).verdict == "lethal"

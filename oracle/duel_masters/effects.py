@@ -85,6 +85,8 @@ class _Reader(Transformer):
                  "put it into your mana zone": "mana_zone", "add it to your shields face down": "shields"}
         return ("kw", "replace_destroyed", where[str(zone)])
     def untargetable(self): return ("kw", "untargetable")
+    def untap_after_block(self): return ("kw", "untap_after_block")
+    def must_block(self): return ("kw", "must_block")
     def end_untap(self): return ("kw", "end_of_turn", "untap")
     def end_return(self): return ("kw", "end_of_turn", "return")
 

@@ -343,6 +343,9 @@ class Model:
         self.pays: dict[int, list[tuple[int, str]]] = {}
         self.bases: dict[int, list[int]] = {}
         self.put_count: dict[tuple[int, int], int] = {}
+        self.battle: dict[tuple[str, int], set[int]] = {}  # scenario 0 of the attack step (battle.lp)
+        self.won: set[int] = set()
+        self.blocks: dict[int, list[int]] = {}
         for a in atoms:
             args = a.arguments
             if a.name == "at" and len(args) == 3:
@@ -372,6 +375,12 @@ class Model:
                 self.bases.setdefault(args[3].number, []).append(args[2].number)
             elif a.name == "put_count" and len(args) == 3:
                 self.put_count[(args[0].number, args[2].number)] = args[1].number
+            elif a.name in ("a_on", "a_tp", "a_sh") and args[0].number == 0:
+                self.battle.setdefault((a.name, args[2].number), set()).add(args[1].number)
+            elif a.name == "block" and args[0].number == 0:
+                self.blocks.setdefault(args[2].number, []).append(args[1].number)
+            elif a.name == "won_upto" and args[0].number == 0:
+                self.won.add(args[1].number)
 
     def name(self, i: int) -> str:
         return self.position.by_iid(i).card.name
@@ -440,6 +449,19 @@ class Model:
                     free = sum(1 for i in ids if (i, t) not in self.tapped)
                     head += f" ({free} of {len(ids)} untapped)"
                 out.append(f"{head}: " + ", ".join(cells))
+        if any(k <= t and play[0] == "attack" for k, play in self.plays.items()):
+            # After an attack the battle zone and the shields are those of the game played
+            # (scenario 0: the opponent's replies that made the line legal).
+            on, tapped = self.battle.get(("a_on", t), set()), self.battle.get(("a_tp", t), set())
+            for p in (0, 1):
+                cells = [self.name(i) + (" (tapped)" if i in tapped else "") for i in sorted(on)
+                         if self.position.by_iid(i).player == p]
+                out.append(f"P{p} battle zone after the attack: " + (", ".join(cells) or "none"))
+            blocks = [b for b in self.blocks.get(t, [])]
+            out.append("one legal reply of the opponent (oracle lethal considers them all): "
+                       + (f"{self.name(blocks[0])} blocks" if blocks else "no block"))
+            out.append(f"shields left: {len(self.battle.get(('a_sh', t), set()))}"
+                       + ("; the game is won" if t in self.won else ""))
         out.append(f"step of the turn: {self.phase.get(t, '?')}")
         return out
 
