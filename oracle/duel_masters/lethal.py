@@ -423,8 +423,12 @@ def answer(problem: Problem, *, max_steps: int = 8, timeout: float | None = None
     try:
         _answer(problem, result, max_steps, deadline, singles_only)
     except Stopped:
-        result.verdict = "stopped"
         result.stopped = f"stopped after the time limit of {timeout:g} s"
+        result.note = [n for n in result.note if not n.startswith("(proved")]
+        if result.verdict == "lethal_unless" or result.line:
+            result.note.append(f"({result.stopped}: the S-Triggers that stop every line were not all examined; "
+                               "the line shown wins when the face-down shields hold no S-Trigger)")
+        result.verdict = "stopped"
     result.seconds = time.perf_counter() - started
     return result
 
@@ -457,6 +461,10 @@ def unapplied(problem: Problem) -> list[str]:
 
 def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_only) -> None:
     out.note += unapplied(problem)
+    high = _horizons(problem, max_steps, 0)[1]
+    out.note.append(f"(proved over every line of at most {high} step{'s' if high != 1 else ''}"
+                    + (f", the bound --max-steps {max_steps})" if high == max_steps else
+                       ": each creature attacks once)"))
     if not problem.candidates:  # known shields only: one check says it all
         full = check(problem, max_steps=max_steps, deadline=deadline)
         if full.line:
@@ -469,6 +477,7 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
         out.verdict = "no_lethal"
         out.missing = _missing(problem, max_steps, deadline, exact={})
         return
+    out.line = blank.line  # kept if the time limit stops what follows
     # Which S-Triggers in the face-down shields stop every line: count vectors over classes of
     # interchangeable S-Triggers, smallest first.  More S-Triggers never help us (using one is
     # the opponent's choice), so a vector above a stopping one stops too and is not solved.
