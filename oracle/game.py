@@ -61,6 +61,9 @@ class Game:
     # The options of ``oracle plays`` that mean something to this game only (zones, all_payments,
     # all_copies): ``plays`` takes them as keywords; the command refuses them for other games.
     play_options: frozenset[str] = frozenset()
+    # The module measuring how much of the game's card text is understood (``coverage(top) ->
+    # dict`` and ``text(report) -> str``), for ``oracle cards coverage --game``; None: no card pool.
+    coverage: str | None = None
 
 
 def get(name: Any, *, source: str | None = None) -> Game:

@@ -116,7 +116,8 @@ def test_summon_lock_blocks_the_goal():
 
 
 @pytest.mark.parametrize("goal, problem", [
-    ({"win": True}, "unknown goal 'win'; the Duel Masters goals are summon, board, creatures"),
+    ({"monsters": 2}, "unknown goal 'monsters'; the Duel Masters goals are summon, board, creatures, win"),
+    ({"win": False}, 'goal: the goal "win" is {"win": true} alone'),
     ({"summon": "Bolshack Dragon"}, "goal.summon: there is no Bolshack Dragon in the position"),
     ({"summon": "No Such Card"}, "goal.summon: unknown card 'No Such Card'"),
     ({"creatures": 0}, "goal.creatures: 0 is out of range: the number of creatures must be from 1"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from oracle.duel_masters import effects
 from oracle.duel_masters import keywords as kw
 from oracle.duel_masters.cards import Card
 from oracle.duel_masters.position import Position
@@ -62,7 +63,7 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
         out += [Function("race_word", [Number(c), String(w)]) for w in race.split(" ")]
     for k, ab in enumerate(found.items, start=1):
         out += _ability_facts(c, k, ab, position)
-    return out
+    return out + effects.card_facts(card, race_set(position))
 
 
 def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:

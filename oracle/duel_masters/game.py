@@ -56,6 +56,7 @@ def solve_puzzle(puzzle, **options):
 
 
 GAME = Game(name="duel-masters", title="Duel Masters", play_options=frozenset({"all_payments"}),
+            coverage="oracle.duel_masters.coverage",
             read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
             solve_puzzle=solve_puzzle,

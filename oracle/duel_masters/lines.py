@@ -47,18 +47,18 @@ from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 
-ACTIONS = ("summon", "charge", "put", "skip_charge")
+ACTIONS = ("summon", "charge", "put", "skip_charge", "attack")
 METHODS = ("normal", "from_zone", "gravity_zero", "shield_trigger", "ninja_strike", "revenge_chance", "gr_summon")
-STEP_KEYS = {"action", "card", "from", "by", "paying", "on"}
+STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target"}
 # Readings are told apart by what the rules chose for these atoms (not by the payment).
 # Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
 # incremental solve needs it in every step part.
 PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
-           "#project skip_charge/2.\n#program base.\n")
+           "#project skip_charge/2. #project attack/4.\n#program base.\n")
 # clasp's projective enumeration with backtracking variant 1: the same answers, several times
 # faster here than the default when many hidden payments lead to one line (benchmarks/dm_lines.py).
 PROJECT_MODE = "project,1"
-_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_-]*)|(?P<num>\d+))')
+_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_-]*)|(?P<num>\d+))')
 
 
 @dataclass
@@ -73,6 +73,7 @@ class Step:
     paying: list[str] = field(default_factory=list)
     on: list[str] = field(default_factory=list)
     line: int | None = None
+    target: str | None = None  # attack: "player" or the attacked creature's name
 
     @property
     def where(self) -> str:
@@ -83,6 +84,8 @@ class Step:
         if self.card is None:
             return self.action
         out = f"{self.action} {q(self.card)}"
+        if self.action == "attack":
+            return out + " -> " + ("player" if self.target == "player" else q(self.target))
         if self.zone:
             out += f" from {self.zone}"
         if self.method:
@@ -97,6 +100,8 @@ class Step:
         out: dict[str, Any] = {"action": self.action}
         if self.card is not None:
             out["card"] = self.card
+        if self.target is not None:
+            out["target"] = self.target
         if self.zone:
             out["from"] = self.zone
         if self.method:
@@ -143,6 +148,12 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     if len(toks) < 2 or toks[1][0] not in ("str", "num"):
         raise err(f"{action} needs a card name in double quotes after it")
     step = Step(number, action, str(toks[1][1]), line=line)
+    if action == "attack":
+        target = toks[3] if len(toks) == 4 and toks[2][0] == "arrow" else None
+        if target is None or not (target == ("word", "player") or target[0] in ("str", "num")):
+            raise err('an attack is attack "Creature" -> player, or attack "Creature" -> "Opposing creature"')
+        step.target = "player" if target[0] == "word" else str(target[1])
+        return step
     rest = toks[2:]
     seen = set()
     while rest:
@@ -203,6 +214,8 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     if not isinstance(item.get("action"), str) or "card" not in item:
         raise OracleError('a step object needs "action" and "card"', source=source, field=where)
     text = json.dumps(item["action"])[1:-1] + " " + json.dumps(str(item["card"]))
+    if "target" in item:
+        text += " -> " + ("player" if item["target"] == "player" else json.dumps(str(item["target"])))
     for key, word in (("from", "from"), ("by", "by")):
         if key in item:
             text += f" {word} {item[key]}"
@@ -257,6 +270,10 @@ def given_facts(line: Line) -> list[Symbol]:
             out.append(fact("given_skip", t))
             continue
         try:
+            if s.action == "attack":
+                target = "player" if s.target == "player" else _code(line, s.target, s, "the attacked creature")
+                out.append(fact("given_attack", t, _code(line, s.card, s, "the attacker"), target))
+                continue
             out.append(fact("given_act", t, s.action, _code(line, s.card, s, f"the card to {s.action}")))
             if s.zone:
                 out.append(fact("given_zone", t, s.zone))
@@ -274,15 +291,18 @@ def given_facts(line: Line) -> list[Symbol]:
 def control(position: Position, extra: list[Symbol], text: str = "", horizon: int = 0,
             check: bool = False) -> clingo.Control:
     """The Duel Masters pack for ``position`` plus ``extra`` facts, grounded for ``horizon`` steps."""
-    facts = position_facts(position) + [fact("lines")] + extra
-    parts: list[tuple[str, Any]] = [("base", ())] + ([("check", (Number(0),))] if check else [])
+    facts = position_facts(position) + [fact("lines"), fact("strict")] + extra
+    # Scenario 0 of the attack step (asp/duel_masters/battle.lp): the game the line plays.
+    parts: list[tuple[str, Any]] = [("base", ()), ("scen_base", (Number(0),))] + (
+        [("check", (Number(0),))] if check else [])
     for t in range(1, horizon + 1):
         parts += step_parts(t, check)
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
 def step_parts(t: int, check: bool = False) -> list[tuple[str, Any]]:
-    return [("step", (Number(t),))] + ([("check", (Number(t),))] if check else [])
+    return [("step", (Number(t),)), ("scenario", (Number(0), Number(t)))] + (
+        [("check", (Number(t),))] if check else [])
 
 
 # --- what a model says ------------------------------------------------------------------------
@@ -300,6 +320,9 @@ class Model:
         self.pays: dict[int, list[tuple[int, str]]] = {}
         self.bases: dict[int, list[int]] = {}
         self.put_count: dict[tuple[int, int], int] = {}
+        self.battle: dict[tuple[str, int], set[int]] = {}  # scenario 0 of the attack step (battle.lp)
+        self.won: set[int] = set()
+        self.blocks: dict[int, list[int]] = {}
         for a in atoms:
             args = a.arguments
             if a.name == "at" and len(args) == 3:
@@ -318,6 +341,9 @@ class Model:
                 self.plays[args[2].number] = ("charge", args[0].number, args[1].number, None)
             elif a.name == "skip_charge" and len(args) == 2:
                 self.plays[args[1].number] = ("skip_charge", args[0].number, None, None)
+            elif a.name == "attack" and len(args) == 4:
+                target = "player" if args[2].type == clingo.SymbolType.Function else args[2].number
+                self.plays[args[3].number] = ("attack", args[0].number, args[1].number, target)
             elif a.name == "pays" and len(args) == 3:
                 self.pays.setdefault(args[2].number, []).append((args[0].number, args[1].name))
             elif a.name == "tap" and len(args) == 2 and self.position.rules == "plays":
@@ -326,6 +352,12 @@ class Model:
                 self.bases.setdefault(args[3].number, []).append(args[2].number)
             elif a.name == "put_count" and len(args) == 3:
                 self.put_count[(args[0].number, args[2].number)] = args[1].number
+            elif a.name in ("a_on", "a_tp", "a_sh") and args[0].number == 0:
+                self.battle.setdefault((a.name, args[2].number), set()).add(args[1].number)
+            elif a.name == "block" and args[0].number == 0:
+                self.blocks.setdefault(args[2].number, []).append(args[1].number)
+            elif a.name == "won_upto" and args[0].number == 0:
+                self.won.add(args[1].number)
 
     def name(self, i: int) -> str:
         return self.position.by_iid(i).card.name
@@ -335,6 +367,10 @@ class Model:
         action, player, i, method = self.plays[t]
         if i is None:
             return Step(t, action, None), (action, player, None, None, None, ())
+        if action == "attack":
+            target = "player" if method == "player" else self.name(method)
+            return (Step(t, action, self.name(i), target=target),
+                    (action, player, self.name(i), "battle_zone", target, ()))
         zone = self.at.get((i, t - 1), "?")
         pays = sorted(self.pays.get(t, []), key=lambda p: (self.position.by_iid(p[0]).index, p[0]))
         bases = sorted(self.name(b) for b in self.bases.get(t, []))
@@ -390,6 +426,19 @@ class Model:
                     free = sum(1 for i in ids if (i, t) not in self.tapped)
                     head += f" ({free} of {len(ids)} untapped)"
                 out.append(f"{head}: " + ", ".join(cells))
+        if any(k <= t and play[0] == "attack" for k, play in self.plays.items()):
+            # After an attack the battle zone and the shields are those of the game played
+            # (scenario 0: the opponent's replies that made the line legal).
+            on, tapped = self.battle.get(("a_on", t), set()), self.battle.get(("a_tp", t), set())
+            for p in (0, 1):
+                cells = [self.name(i) + (" (tapped)" if i in tapped else "") for i in sorted(on)
+                         if self.position.by_iid(i).player == p]
+                out.append(f"P{p} battle zone after the attack: " + (", ".join(cells) or "none"))
+            blocks = [b for b in self.blocks.get(t, [])]
+            out.append("one legal reply of the opponent (oracle lethal considers them all): "
+                       + (f"{self.name(blocks[0])} blocks" if blocks else "no block"))
+            out.append(f"shields left: {len(self.battle.get(('a_sh', t), set()))}"
+                       + ("; the game is won" if t in self.won else ""))
         out.append(f"step of the turn: {self.phase.get(t, '?')}")
         return out
 
@@ -446,7 +495,8 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
     for a in symbols:
         args = a.arguments
         if a.name == "play":
-            plays[args[0].number] = (args[1].name, args[3].number, args[4].name)
+            last = args[4].name if args[4].type == clingo.SymbolType.Function else args[4].number
+            plays[args[0].number] = (args[1].name, args[3].number, last)
         elif a.name == "pay":
             pays.setdefault(args[0].number, []).append(args[1].number)
         elif a.name == "base":
@@ -458,6 +508,9 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
         action, i, method = plays[t]
         if action == "skip_charge":
             out.append(Step(t, action, None))
+            continue
+        if action == "attack":
+            out.append(Step(t, action, name(i), target="player" if method == "player" else name(method)))
             continue
         action = "put" if action == "put_into_battle_zone" else action
         zone = where[i]

@@ -44,7 +44,7 @@ from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.terms import COUNT_MAX, fact, whole_number
 
-GOAL_KEYS = ("summon", "board", "creatures")
+GOAL_KEYS = ("summon", "board", "creatures", "win")
 
 
 @dataclass
@@ -54,6 +54,7 @@ class Puzzle:
     player: int
     source: str = "<puzzle>"
     doc: dict | None = None
+    lethal: Any = None  # the lethal problem of a {"win": true} goal
 
 
 @dataclass
@@ -116,6 +117,16 @@ def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = 
     if extra:
         raise OracleError(f"unknown key(s) {sorted(extra)}", source=source)
     pdoc, psource = position_doc(doc["position"], None, base or Path("."), source)
+    if isinstance(doc["goal"], dict) and "win" in doc["goal"]:
+        # {"win": true}: a line that wins this turn against every reply (oracle/duel_masters/lethal.py),
+        # whose position may give face-down shields and a deck list.
+        if doc["goal"] != {"win": True} or "player" in doc:
+            raise OracleError('the goal "win" is {"win": true} alone, for the turn player', source=source,
+                              field="goal")
+        from oracle.duel_masters.lethal import problem_from
+
+        problem = problem_from(pdoc, psource)
+        return Puzzle(problem.position, doc["goal"], problem.position.turn_player, source, pdoc, problem)
     position = parse_position(pdoc, psource)
     player = doc.get("player", position.turn_player)
     if type(player) is not int or player not in (0, 1):
@@ -126,6 +137,10 @@ def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = 
 def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False, timeout: float | None = None,
                  limit: int | None = None) -> Outcome:
     """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
+    if puzzle.lethal is not None:
+        from oracle.duel_masters.lethal import WinOutcome, answer
+
+        return WinOutcome(answer(puzzle.lethal, max_steps=max_steps, timeout=timeout))
     def grounded() -> clingo.Control:
         ctl = control(puzzle.position, goal_facts(puzzle), PROJECT, check=True)
         ctl.configuration.solve.project = PROJECT_MODE

@@ -172,6 +172,23 @@ SENTENCES: dict[str, S] = {
     "no_put": lambda c, i: f"no resolving effect lets you put {c.name(i)} into the battle zone",
     "not_untapped_mana": _not_untapped,
     "nothing_to_pay": lambda c, i: f"{c.name(i)} is summoned without paying mana here, so no card can be tapped for it",
+    # attacks (attack.lp, battle.lp)
+    "summoning_sickness": lambda c, a: (f"{c.name(a)} entered the battle zone this turn: it has summoning sickness "
+                                        "and cannot attack (only speed attackers and evolution creatures can)"),
+    "cannot_attack": lambda c, a: f"{c.name(a)} can't attack (its own text)",
+    "cannot_attack_players": lambda c, a: f"{c.name(a)} can't attack players (its own text)",
+    "cannot_attack_creatures": lambda c, a: f"{c.name(a)} can't attack creatures (its own text)",
+    "cannot_be_attacked": lambda c, j: f"{c.name(j)} can't be attacked (its own text)",
+    "attacker_tapped": lambda c, a: f"{c.name(a)} is tapped: only an untapped creature can attack",
+    "already_attacked": lambda c, a: f"{c.name(a)} has already attacked this turn (attacking tapped it)",
+    "not_attacker": lambda c, a: (f"{c.name(a)} cannot attack now: the turn player attacks with a creature of their "
+                                  "battle zone in the main or attack step"),
+    "not_opponent_creature": lambda c, j: f"{c.name(j)} is your own creature: only the opponent's creatures can be attacked",
+    "not_in_battle_zone": lambda c, j: f"{c.name(j)} is not a creature in the battle zone, so it cannot be attacked",
+    "attack_impossible": lambda c, a, x: (f"{c.name(a)} cannot attack {'the player' if x == 'player' else c.name(x)} now: "
+                                          "the attacker has left the battle zone or is tapped, or the attacked creature "
+                                          "has left or is untapped"),
+    "game_over": lambda c: "the game is already won: no attack follows the winning one",
 }
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 import time
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from oracle import game as games
 from oracle import options
 
 from oracle.errors import OracleError
@@ -161,9 +163,19 @@ def show(ref: str, library_path: str | None, as_json: bool) -> None:
 @click.option("--cdb", type=click.Path(dir_okay=False), help="measure on this cards.cdb instead of the library")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--reasons", type=options.LINES, default=15, show_default=True, help="how many unsupported reasons to list")
+@click.option("--game", "game_name", type=click.Choice(sorted(games.GAMES)), default="yugioh", show_default=True,
+              help="the game whose card pool is measured")
 @_reports_errors
-def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
-    """How much of the summoning requirements of the pool the parser understands."""
+def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game_name: str) -> None:
+    """How much of the card pool's text the readers understand (another game's through its plug-in)."""
+    if game_name != "yugioh":
+        module = games.get(game_name).coverage
+        if module is None:
+            raise OracleError(f"the game {game_name!r} has no card pool to measure", field="--game")
+        measure = importlib.import_module(module)
+        report = measure.coverage(reasons)
+        click.echo(json.dumps(report, indent=2) if as_json else measure.text(report))
+        return
     from oracle.yugioh.requirements import coverage
 
     if cdb:

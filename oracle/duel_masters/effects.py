@@ -1,0 +1,225 @@
+"""Combat keywords and card effects, read from the English text with a lark grammar.
+
+``grammar/abilities.lark`` is the grammar of one line of text; ``_Reader`` turns its parse tree
+into abilities.  A line either parses whole -- and every ability it states is used -- or is
+reported as not understood; nothing is guessed from part of a line.  The summoning abilities
+stay with ``keywords.py`` (a line it reads counts as understood too, see ``understood``).
+
+Abilities are tuples (the facts ``facts.py`` writes for asp/duel_masters/attack.lp, battle.lp
+and triggers.lp):
+
+* ``("kw", name, *args)``: blocker, breaker N, power_attacker N, speed_attacker, slayer,
+  s_trigger, charger, no_attack, no_attack_players, no_attack_creatures, no_be_attacked,
+  attack_untapped, unblockable FILTER, self_destruct battles|wins, reminder;
+* ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
+  act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
+  search; who opponent | you | any (relative to the card's owner); count one | may_one | all
+  | up_to(N); filters a tuple of power_at_most(N), blocker, untapped, tapped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import LarkError
+
+from oracle.duel_masters.cards import Card
+
+_REMINDER = re.compile(r"\s*\([^()]*\)\s*")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    text = resources.files("oracle.duel_masters").joinpath("grammar/abilities.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="earley", ambiguity="resolve")
+
+
+def normal(line: str) -> str:
+    """Lower case, reminder text removed, typographic quotes straightened, no final period."""
+    low = line.strip().lower().replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
+    low = _REMINDER.sub(" ", low).strip()
+    return re.sub(r"\s+", " ", low).rstrip(".").strip()
+
+
+@v_args(inline=True)
+class _Reader(Transformer):
+    """Parse tree -> list of ability tuples (see the module docstring)."""
+
+    def line(self, items):
+        return items if isinstance(items, list) else [items]
+
+    def spell_effects(self, effects):
+        return [("eff", "cast", *e) for e in effects]
+
+    # keywords
+    def blocker(self): return ("kw", "blocker")
+    def double_breaker(self): return ("kw", "breaker", 2)
+    def triple_breaker(self): return ("kw", "breaker", 3)
+    def power_attacker(self, n): return ("kw", "power_attacker", int(n))
+    def speed_attacker(self): return ("kw", "speed_attacker")
+    def slayer(self): return ("kw", "slayer")
+    def shield_trigger(self): return ("kw", "s_trigger")
+    def charger(self): return ("kw", "charger")
+    def stealth(self, civ): return ("kw", "unblockable", ("stealth", str(civ)))
+    def reminder(self): return ("kw", "reminder")
+
+    # static abilities
+    def no_attack(self): return ("kw", "no_attack")
+    def no_attack_players(self): return ("kw", "no_attack_players")
+    def no_attack_creatures(self): return ("kw", "no_attack_creatures")
+    def no_be_attacked(self): return ("kw", "no_be_attacked")
+    def attack_untapped(self): return ("kw", "attack_untapped")
+    def unblockable(self): return ("kw", "unblockable", "any")
+    def unblockable_power(self, _any, _have, n): return ("kw", "unblockable", ("power_at_most", int(n)))
+    def unblockable_civ(self, civ): return ("kw", "unblockable", ("civ", str(civ)))
+    def unblockable_vs_creature(self): return ("kw", "unblockable", "attacking_creature")
+    def destroy_after_battle(self): return ("kw", "self_destruct", "battles")
+    def destroy_on_win(self): return ("kw", "self_destruct", "wins")
+    def any_creature(self, *_): return None
+    def tap_ability(self): return ("kw", "tap_ability")
+    def replace_destroyed(self, zone):
+        where = {"return it to your hand": "hand", "put it into your hand": "hand",
+                 "put it into your mana zone": "mana_zone", "add it to your shields face down": "shields"}
+        return ("kw", "replace_destroyed", where[str(zone)])
+    def untargetable(self): return ("kw", "untargetable")
+    def untap_after_block(self): return ("kw", "untap_after_block")
+    def must_block(self): return ("kw", "must_block")
+    def end_untap(self): return ("kw", "end_of_turn", "untap")
+    def end_return(self): return ("kw", "end_of_turn", "return")
+
+    # triggers
+    def on_enter(self, effects): return [("eff", "enters", *e) for e in effects]
+    def on_attack(self, effects): return [("eff", "attacks", *e) for e in effects]
+    def on_destroyed(self, effects): return [("eff", "destroyed", *e) for e in effects]
+    def on_tap(self, effects): return [("eff", "tap_ability", *e) for e in effects]
+
+    def effects(self, *items):
+        return list(items)
+
+    def may(self): return None
+
+    def may_effect(self, _may, e):
+        act, who, count, filters = e
+        return (act, who, "may_one" if count == "one" else count, filters)
+
+    # effect bodies: (act, who, count, filters)
+    def destroy(self, count, who, filters): return ("destroy", who[0], count, who[1] + filters)
+    def destroy_all(self, filters): return ("destroy", "any", "all", filters)
+    def destroy_all_opp(self, filters): return ("destroy", "opponent", "all", filters)
+    def tap(self, count, who, filters): return ("tap", who[0], count, who[1] + filters)
+    def tap_all_opp(self): return ("tap", "opponent", "all", ())
+    def tap_all_non_blockers(self, _q): return ("tap", "any", "all", ("not_blocker",))
+    def bounce(self, count, who, filters, *_): return ("bounce", who[0], count, who[1] + filters)
+    def to_mana(self, count, who, filters, *_): return ("to_mana", who[0], count, who[1] + filters)
+    def draw_one(self): return ("draw", "you", "all", ())
+    def draw_n(self, n): return ("draw", "you", "all", ())
+    def draw_up_to(self, n): return ("draw", "you", "all", ())
+    def mana_boost(self): return ("mana", "you", "all", ())
+    def shield_add(self): return ("shield_add", "you", "all", ())
+    def mana_to_hand(self): return ("mana_to_hand", "you", "all", ())
+    def discard_random(self): return ("discard", "opponent", "all", ())
+    def search(self, *_): return ("search", "you", "all", ())
+    def look_shield(self): return ("look", "opponent", "all", ())
+    def shield_burn(self): return ("shield_burn", "you", "all", ())
+    def kind(self, *_): return None
+
+    def count(self, one): return "one"
+    def up_to(self, n): return ("up_to", int(n))
+    def any_number(self): return ("up_to", 99)
+    def theirs(self, _c): return ("opponent", ())
+    def theirs_state(self, state, _c): return ("opponent", (str(state),))
+    def anyone(self, _c): return ("any", ())
+    def mine(self, _c): return ("you", ())
+
+    def filters(self, *items): return tuple(items)
+    def power_at_most(self, _have, n): return ("power_at_most", int(n))
+    def has_blocker(self, _have, _q): return "blocker"
+    def blocker_power(self, _have, _q, n): return ("blocker_power", int(n))
+
+
+@lru_cache(maxsize=8192)
+def read_line(line: str) -> tuple | None:
+    """The abilities one line states, or None when the grammar does not read all of it."""
+    text = normal(line)
+    try:
+        tree = parser().parse(text)
+    except LarkError:
+        return None
+    out = _Reader().transform(tree)
+    items = []
+    for ab in out:
+        if ab[0] == "eff":
+            # "that has "blocker" and power N or less": two filters
+            flt = []
+            for f in ab[5]:
+                flt += ["blocker", ("power_at_most", f[1])] if isinstance(f, tuple) and f[0] == "blocker_power" else [f]
+            ab = (*ab[:5], tuple(flt))
+        items.append(ab)
+    return tuple(items)
+
+
+@dataclass
+class Reading:
+    abilities: list = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=4096)
+def read(card: Card, races: frozenset[str]) -> Reading:
+    """Every line of a card: its combat abilities and effects, and the lines not understood (by
+    this grammar nor by keywords.py)."""
+    from oracle.duel_masters import keywords as kw
+
+    out = Reading()
+    for line in card.text.split("\n"):
+        if not line.strip():
+            continue
+        items = read_line(line)
+        if items is not None:
+            out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
+            continue
+        summoning = kw._line_abilities(line, card, races)
+        # A summoning ability of keywords.py is understood; a bare trigger is not: keywords.py
+        # only notes that the card reacts, not what its effect does.
+        if summoning is not None and not (summoning and all(isinstance(a, kw.Trigger) for a in summoning)):
+            continue
+        out.unsupported.append(line.strip())
+    return out
+
+
+def understood(card: Card, races: frozenset[str]) -> bool:
+    return not read(card, races).unsupported
+
+
+def _term(value):
+    from oracle.terms import term
+
+    return term(value)
+
+
+def card_facts(card: Card, races: frozenset[str]) -> list:
+    """The facts of ``card``'s combat abilities and effects (asp/duel_masters/attack.lp, battle.lp,
+    triggers.lp).  An S-Trigger card with a line not understood gets the effect ``unknown``: the
+    rules then assume it stops the attack step instead of guessing it harmless."""
+    from oracle.terms import fact
+
+    c = card.code
+    reading = read(card, races)
+    out, e = [], 0
+    for ab in reading.abilities:
+        if ab[0] == "kw":
+            name, *args = ab[1:]
+            if name in ("charger",):
+                continue
+            out.append(fact(name, c, *(_term(a) for a in args)))
+        else:
+            e += 1
+            _, when, act, who, count, filters = ab
+            out.append(fact("ab", c, e, when, act, who, _term(count)))
+            out += [fact("ab_filter", c, e, _term(f)) for f in filters]
+    if reading.unsupported and any(a[:2] == ("kw", "s_trigger") for a in reading.abilities):
+        out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))
+    return out

@@ -1,0 +1,33 @@
+"""`oracle lethal POSITION.json`: can the turn player win this turn whatever the opponent does?"""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command("lethal")
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--max-steps", type=click.IntRange(min=1), default=8, show_default=True,
+              help="The longest line searched (summons and attacks).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop after this many seconds (exit status 3).")
+def lethal(position: str, as_json: bool, max_steps: int, timeout: float | None) -> None:
+    """Lethal for the turn player of a Duel Masters POSITION: a line that wins against every block
+    and every S-Trigger the opponent may have, or what stops it.
+
+    The opponent's shields may be known cards, a number ("shields": 5) or "?" entries; a
+    "deck_list" on the opponent gives the cards the face-down shields are drawn from (then the
+    probability that they stop every line is exact).  Exit status 0 lethal (or lethal unless ...),
+    1 no lethal, 2 bad input, 3 stopped by --timeout."""
+    from oracle.duel_masters.lethal import answer, load
+
+    result = answer(load(position), max_steps=max_steps, timeout=timeout)
+    click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2) if as_json else result.text())
+    if result.verdict == "stopped":
+        click.echo(f"incomplete: {result.stopped}", err=True)
+        sys.exit(3)
+    if result.verdict == "no_lethal":
+        sys.exit(1)
