@@ -84,7 +84,7 @@ def _register() -> None:
         main.add_command(group)
     from oracle.show_cli import show; main.add_command(show)  # noqa: E702  (issue 13: pictures)
     from oracle.web.serve_cli import serve; main.add_command(serve)  # noqa: E702  (issue 13: the explorer)
-    from oracle.duel_masters.lethal_cli import lethal; main.add_command(lethal)  # noqa: E702  (issue 11)
+    from oracle.lethal_cli import lethal; main.add_command(lethal)  # noqa: E702  (issue 11)
 
 
 _register()

@@ -64,6 +64,9 @@ class Game:
     # The module measuring how much of the game's card text is understood (``coverage(top) ->
     # dict`` and ``text(report) -> str``), for ``oracle cards coverage --game``; None: no card pool.
     coverage: str | None = None
+    # ``lethal(path, max_steps=, timeout=)``: can the turn player win this turn whatever the
+    # opponent does (a result with ``verdict``, ``stopped``, ``text()``, ``to_json()``); None: no such question.
+    lethal: Callable[..., Any] | None = None
 
 
 def get(name: Any, *, source: str | None = None) -> Game:

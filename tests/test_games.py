@@ -24,7 +24,7 @@ def test_each_game_implements_the_interface(name):
     g = game.get(name)
     assert g.name == name
     for f in dataclasses.fields(game.Game):
-        if f.name not in ("name", "title", "picture", "play_options", "coverage"):
+        if f.name not in ("name", "title", "picture", "play_options", "coverage", "lethal"):
             assert callable(getattr(g, f.name)), f.name
     assert g.title and all(isinstance(o, str) for o in g.play_options)
     if g.picture is not None:  # the drawer a game names exists and draws
@@ -103,3 +103,11 @@ def test_describe_says_a_position_in_words(name, path):
     assert g.name == name
     lines = g.describe(g.read_position(doc, path))
     assert lines and all(isinstance(x, str) and x for x in lines)
+
+
+def test_a_question_a_game_does_not_answer_is_one_line():
+    # oracle lethal asks the position's game; Yu-Gi-Oh! has no lethal check, skills no card pool
+    run = CliRunner().invoke(main, ["lethal", str(ROOT / "facts/positions/example.json")])
+    assert run.exit_code == 2 and "lethal is not defined for Yu-Gi-Oh! positions" in run.output
+    run = CliRunner().invoke(main, ["cards", "coverage", "--game", "skills"])
+    assert run.exit_code == 2 and "has no card pool to measure" in run.output

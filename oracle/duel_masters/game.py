@@ -30,7 +30,14 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
     return 0 if complete else 3
 
 
-# Lines and puzzles are imported when a command asks for them, not by ``oracle plays``.
+# Lines, puzzles and lethal are imported when a command asks for them, not by ``oracle plays``.
+def lethal(path, **options):
+    from oracle.duel_masters.lethal import answer, load
+
+    return answer(load(path), **options)
+
+
+
 def load_line(path, **options):
     from oracle.duel_masters.lines import load_line
 
@@ -56,7 +63,7 @@ def solve_puzzle(puzzle, **options):
 
 
 GAME = Game(name="duel-masters", title="Duel Masters", play_options=frozenset({"all_payments"}),
-            coverage="oracle.duel_masters.coverage",
+            coverage="oracle.duel_masters.coverage", lethal=lethal,
             read_position=read_position, describe=describe,
             plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
             solve_puzzle=solve_puzzle,
