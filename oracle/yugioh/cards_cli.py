@@ -123,9 +123,11 @@ def show(ref: str, library_path: str | None) -> None:
 @click.option("--cdb", type=click.Path(dir_okay=False), help="measure on this cards.cdb instead of the library")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--reasons", default=15, show_default=True, help="how many unsupported reasons to list")
+@click.option("--effects", is_flag=True, help="the effect sentences instead (cards whose every effect is understood)")
 @_reports_errors
-def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
-    """How much of the summoning requirements of the pool the parser understands."""
+def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, effects: bool) -> None:
+    """How much of the summoning requirements (or, with --effects, of the effects) of the pool
+    the parser understands."""
     from oracle.yugioh.requirements import coverage
 
     if cdb:
@@ -134,6 +136,9 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
         library = import_cdb(Path(cdb))
     else:
         library = Library.load()
+    if effects:
+        _effect_coverage(library, as_json)
+        return
     report = coverage(library)
     if as_json:
         click.echo(json.dumps(report, indent=2))
@@ -156,6 +161,20 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int) -> None:
     click.echo("hand procedures not read, by reason:")
     for e in report["hand_procedure_reasons"][:reasons]:
         click.echo(f"  {e['count']:4}  {e['reason']}  (e.g. {', '.join(e['examples'])})")
+
+
+def _effect_coverage(library: Library, as_json: bool) -> None:
+    from oracle.yugioh.effect_text import coverage as effect_coverage
+
+    report = effect_coverage(library)
+    if as_json:
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    for fam, e in list(report["families"].items()) + [("all cards with effects", report["overall"])]:
+        click.echo(f"{fam:40} {e['understood']:5} / {e['total']:5}  {e['percent']:5.1f}%")
+    click.echo(f"the {len(report['not_understood'])} most frequent sentences not understood (names as \"X\"):")
+    for e in report["not_understood"]:
+        click.echo(f"  {e['count']:4}  {e['sentence']}  (e.g. {e['example']})")
 
 
 @click.group("deck")

@@ -1,0 +1,198 @@
+"""Card effects as actions of the step encoding (issue 8): the grammar, triggers and timing,
+frequency, summoning conditions and the revive limit, costs, targets, draws, Sets, and the
+length of a line counted in actions.  Every card is real; each family has a legal and an
+illegal case."""
+from __future__ import annotations
+
+import pytest
+from yugioh_board import board
+
+import oracle
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
+
+CAPTAIN, TUNE, CELTIC, GAIA = "Marauding Captain", "Tune Warrior", "Celtic Guardian", "Gaia Knight, the Force of Earth"
+REBORN, DM = "Monster Reborn", "Dark Magician"
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def facts_of(name: str) -> set[str]:
+    lib = Library.load()
+    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
+
+
+# --- the grammar --------------------------------------------------------------------------------
+def test_marauding_captain_reads_as_an_optional_when_trigger_that_summons_from_the_hand():
+    f = facts_of(CAPTAIN)
+    assert {"effect(2460565,1,trigger)", "eff_optional(2460565,1)", "eff_event(2460565,1,normal,when)",
+            "eff_do(2460565,1,1,1,summon(1,1))", "eff_src(2460565,1,1,1,hand)",
+            "eff_filter(2460565,1,1,1,1,pos,level_max(4))"} <= f
+
+
+def test_riders_limits_and_conditions_are_read():
+    assert {"eff_rider(10802915,1,1,1,negated)", "eff_rider(10802915,1,1,1,no_material(synchro))"} <= \
+        facts_of("Tour Guide From the Underworld")
+    watch = facts_of("Watch Cat")
+    assert {"eff_limit(70975131,1,hard)", "eff_from(70975131,1,hand)", "eff_do(70975131,1,1,1,summon_self)",
+            "proc_cond(70975131,eff(1),1,count(me,field,0,0))", "eff_phase(70975131,2,end)"} <= watch
+
+
+def test_a_sentence_outside_the_grammar_makes_the_whole_card_unsupported():
+    lib = Library.load()
+    soul = card_effects(lib.by_name("Soul Resonator"), lib)
+    assert soul.unsupported and "would be destroyed" in soul.unsupported and soul.facts == []
+    assert card_effects(lib.by_name("Dark Magician"), lib).sentences == 0  # flavour text is no effect
+
+
+# --- triggers and their timing ------------------------------------------------------------------
+def test_a_normal_summon_trigger_follows_the_summon_and_counts_with_it():
+    pos = board(hand=[CAPTAIN, TUNE], extra=[GAIA])
+    r = legal(pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "{TUNE}"',
+              f'synchro_summon "{GAIA}" with "{CAPTAIN}", "{TUNE}"')
+    assert len(r.steps) == 2  # two actions: the trigger belongs to the Normal Summon
+
+
+def test_a_trigger_is_not_activated_on_its_own():
+    pos = board(hand=[CAPTAIN, TUNE])
+    why = illegal(pos, f'normal_summon "{CAPTAIN}"', f'activate "{CAPTAIN}" summoning "{TUNE}"')
+    assert "trigger effect" in why
+
+
+def test_a_special_summoned_captain_does_not_trigger_its_normal_summon_effect():
+    pos = board(hand=[REBORN, TUNE], gy=[{"card": CAPTAIN, "properly_summoned": True}])
+    legal(pos, f'activate "{REBORN}" targeting "{CAPTAIN}"')
+    why = illegal(pos, f'activate "{REBORN}" targeting "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "{TUNE}"')
+    assert "did not happen" in why
+
+
+def test_the_trigger_filter_and_summoning_conditions():
+    # Level 4 or lower only; a Ritual monster must be Ritual Summoned first; Yata-Garasu cannot be
+    # Special Summoned at all.
+    pos = board(hand=[CAPTAIN, "Summoned Skull", "Relinquished", "Yata-Garasu", TUNE])
+    assert "not a card this effect can take" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Summoned Skull"')
+    assert "summoning condition" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Relinquished"')
+    assert "summoning condition" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Yata-Garasu"')
+
+
+def test_cannot_be_used_as_synchro_material():
+    pos = board(hand=["Tour Guide From the Underworld"], extra=[GAIA])
+    pos["players"][0]["deck"] = ["Soul Resonator"]
+    why = illegal(pos, 'normal_summon "Tour Guide From the Underworld"',
+                  'then activate "Tour Guide From the Underworld" summoning "Soul Resonator"',
+                  f'synchro_summon "{GAIA}" with "Tour Guide From the Underworld", "Soul Resonator"')
+    assert "cannot be used as Synchro Material" in why
+
+
+# --- the revive limit ------------------------------------------------------------------------------
+def test_monster_reborn_respects_the_revive_limit():
+    proper = board(hand=[REBORN], gy=[{"card": "Flame Swordsman", "properly_summoned": True}])
+    legal(proper, f'activate "{REBORN}" targeting "Flame Swordsman"')
+    never = board(hand=[REBORN], gy=[{"card": "Flame Swordsman", "properly_summoned": False}])
+    assert "revive limit" in illegal(never, f'activate "{REBORN}" targeting "Flame Swordsman"')
+    # A monster without summoning conditions has no revive limit at all.
+    legal(board(hand=[REBORN], gy=[DM]), f'activate "{REBORN}" targeting "{DM}"')
+
+
+# --- frequency ---------------------------------------------------------------------------------------
+def test_hard_once_per_turn_is_per_name():
+    pin = "Battlewasp - Pin the Bullseye"
+    pos = board(hand=["Petit Moth", pin, pin])
+    legal(pos, 'normal_summon "Petit Moth"', f'activate "{pin}"')
+    why = illegal(pos, 'normal_summon "Petit Moth"', f'activate "{pin}"', f'activate "{pin}" effect 1')
+    assert "once per turn" in why
+
+
+def test_an_activation_condition_is_read_when_activated():
+    pos = board(hand=["Watch Cat", TUNE])
+    legal(pos, 'activate "Watch Cat"', f'normal_summon "{TUNE}"')
+    assert "only if you control no" in illegal(pos, f'normal_summon "{TUNE}"', 'activate "Watch Cat"')
+
+
+def test_a_used_effect_given_in_the_position_holds():
+    pos = board(hand=["Watch Cat"])
+    pos["players"][0]["effects_used_this_turn"] = [{"card": "Watch Cat", "effect": 1}]
+    assert "once per turn" in illegal(pos, 'activate "Watch Cat"')
+
+
+# --- Spells, Traps, costs, draws ---------------------------------------------------------------
+def test_a_trap_set_this_turn_cannot_be_activated():
+    haunted = "Call of the Haunted"
+    pos = board(hand=[haunted], gy=[CELTIC])
+    why = illegal(pos, f'set_spell_trap "{haunted}"', f'activate "{haunted}" targeting "{CELTIC}"')
+    assert "Set this turn" in why
+    earlier = board(gy=[CELTIC], st=[{"card": haunted, "face_up": False}])
+    r = legal(earlier, f'activate "{haunted}" targeting "{CELTIC}"')
+    assert "Set this turn" in illegal(board(gy=[CELTIC], st=[{"card": haunted, "face_up": False, "set_this_turn": True}]),
+                                      f'activate "{haunted}" targeting "{CELTIC}"')
+    zones = r.steps[-1].position["players"][0]
+    assert zones["monster_zones"][0]["card"] == 91152256 and zones["spell_trap_zones"][0]["card"] == 97077563
+
+
+def test_one_for_one_pays_its_cost_and_summons_from_the_deck():
+    pos = board(hand=["One for One", CELTIC], field=["Giant Soldier of Stone"])
+    pos["players"][0]["deck"] = ["Water Spirit", "Petit Moth"]
+    r = legal(pos, f'activate "One for One" paying "{CELTIC}" summoning "Water Spirit"')
+    gy = r.steps[-1].position["players"][0]["graveyard"]
+    assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == [2295440, 91152256]
+    assert "cannot be paid" in illegal(board(hand=["One for One"], field=[CELTIC]), 'activate "One for One"')
+
+
+def test_pot_of_greed_draws_the_top_two_cards():
+    pos = board(hand=["Pot of Greed"])
+    pos["players"][0]["deck"] = [TUNE, "Kozaky", "Petit Moth"]
+    hand = legal(pos, 'activate "Pot of Greed"').steps[-1].position["players"][0]["hand"]
+    assert sorted(hand) == sorted([74093656, 99171160])
+    pos["players"][0]["deck"] = [TUNE]
+    assert "fewer than 2 cards" in illegal(pos, 'activate "Pot of Greed"')
+
+
+def test_double_summon_gives_a_second_normal_summon():
+    pos = board(hand=["Double Summon", CELTIC, "Masaki the Legendary Swordsman"])
+    legal(pos, f'normal_summon "{CELTIC}"', 'activate "Double Summon"', 'normal_summon "Masaki the Legendary Swordsman"')
+    assert "already used" in illegal(pos, f'normal_summon "{CELTIC}"', 'normal_summon "Masaki the Legendary Swordsman"')
+
+
+# --- plays, solving ---------------------------------------------------------------------------------
+def test_plays_list_one_activation_per_cost_and_target_set():
+    pos = board(hand=["One for One", CELTIC, "Petit Moth", REBORN], gy=[DM, TUNE])
+    pos["players"][0]["deck"] = ["Water Spirit"]
+    acts = [p for p in oracle.plays(pos) if p.action == "activate"]
+    got = sorted((p.card.name, tuple(c.name for c in p.costs), tuple(c.name for c in p.targets)) for p in acts)
+    assert got == [(REBORN, (), (DM,)), (REBORN, (), (TUNE,)),
+                   ("One for One", (CELTIC,), ()), ("One for One", ("Petit Moth",), ())]
+    assert all(p.to_json()["effect"] == 1 for p in acts)
+
+
+def test_shortest_counts_actions_not_follow_ups():
+    pos = board(hand=[CAPTAIN, CELTIC, REBORN], gy=[{"card": DM, "properly_summoned": True}])
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 3}}))
+    assert out.solved and len(out.lines[0]) == 2
+    first = out.to_json()["lines"][0]
+    assert any(isinstance(e, dict) and e["then"] for e in first)
+
+
+def test_unsupported_cards_are_named_and_opponent_responses_listed():
+    pos = board(hand=["Soul Resonator"], opp_st=[{"card": "Mirror Force", "face_up": False}])
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 1}})).to_json()
+    assert "Soul Resonator" in out["unmodelled_effects"]
+    assert [r["name"] for r in out["possible_responses"]] == ["Mirror Force"]
