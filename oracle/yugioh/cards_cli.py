@@ -115,6 +115,7 @@ def show(ref: str, library_path: str | None) -> None:
             click.echo(f"    {fact}.")
     for note in req.skipped:
         click.echo(f"  note: {note}")
+    _show_effects(card, library)
     if not req.facts and not req.unsupported and card.is_extra_deck:
         click.echo("  requirement: none")
 
@@ -161,6 +162,26 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, effects: bool) ->
     click.echo("hand procedures not read, by reason:")
     for e in report["hand_procedure_reasons"][:reasons]:
         click.echo(f"  {e['count']:4}  {e['reason']}  (e.g. {', '.join(e['examples'])})")
+
+
+def _show_effects(card: Card, library: Library) -> None:
+    """The card's effects as the grammar reads them, or the sentence it does not understand."""
+    from oracle.yugioh.effect_text import card_effects
+
+    eff = card_effects(card, library)
+    if eff.unsupported:
+        click.echo(f"  effects NOT understood (none of them is ever activated): {eff.unsupported}")
+    elif eff.effects:
+        click.echo("  effects:")
+        for e in eff.effects:
+            timing = f", {e.timing} {' or '.join(e.events)} Summoned" if e.type == "trigger" else ""
+            click.echo(f"    {e.number}: {e.type}{timing}, from {' or '.join(e.where)}"
+                       + (", optional" if e.optional else ", mandatory")
+                       + (f", limits: {', '.join(e.limits + (['soft'] if e.soft_once else []))}"
+                          if e.limits or e.soft_once else ""))
+        click.echo("  effect facts:")
+        for fact in eff.facts:
+            click.echo(f"    {fact}.")
 
 
 def _effect_coverage(library: Library, as_json: bool) -> None:

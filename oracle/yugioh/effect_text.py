@@ -27,6 +27,7 @@ MANY = 99
 # Sentences that requirements.py reads (summoning conditions and procedures): not effects.
 _SUMMON_RULES = re.compile(
     r"^(?:Must (?:first )?be |Cannot be (?:Normal |Special )?Summoned|Cannot be Special Summoned|"
+    r"(?:If [^:;]*, )?[Yy]ou can Normal Summon this card without Tributing\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
     r"(?:.*\(from your hand\)))")
@@ -60,6 +61,7 @@ class Effect:
 class CardEffects:
     effects: list[Effect] = field(default_factory=list)
     unsupported: str | None = None   # the first sentence not understood
+    rules: list[str] = field(default_factory=list)   # rule/2: only_one, ss_once, piercing, direct_attack, ...
     sentences: int = 0               # effect sentences read
     facts: list[clingo.Symbol] = field(default_factory=list)
 
@@ -372,6 +374,27 @@ class _Tree(Transformer):
     def shared_once(self, items):
         return {"kind": "limit", "limit": "shared", "name": self._quoted(items[0], False)}
 
+    def only_one(self, items):
+        return {"kind": "rule", "rule": "only_one", "name": self._quoted(items[0], False)}
+
+    def ss_once(self, items):
+        return {"kind": "rule", "rule": "ss_once", "name": self._quoted(items[0], False)}
+
+    def piercing(self, _):
+        return {"kind": "rule", "rule": "piercing", "name": None}
+
+    def direct_attack(self, _):
+        return {"kind": "rule", "rule": "direct_attack", "name": None}
+
+    def battle_indestructible(self, _):
+        return {"kind": "rule", "rule": "battle_indestructible", "name": None}
+
+    def rule(self, items):
+        return items[0]
+
+    def face_down(self, _):
+        return {"do": "face_down_self"}
+
     def harmless(self, _):
         return {"kind": "harmless"}
 
@@ -445,6 +468,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             return out
     number = 0
     effects: list[Effect] = []
+    rules: list[str] = []
     for p in parsed:
         if p["kind"] == "limit":
             if p["name"] != ("name", card.name_code):
@@ -461,6 +485,15 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             continue
         if p["kind"] == "harmless":
             continue
+        if p["kind"] == "rule":
+            if p["name"] not in (None, ("name", card.name_code)):
+                out.unsupported = "a rule naming another card"
+                return out
+            if p["rule"] == "only_one" and not card.is_monster:
+                out.unsupported = "You can only control 1 of a Spell or Trap (not read)"
+                return out
+            rules.append(p["rule"])
+            continue
         if p["kind"] == "linked_destruction":
             if not effects:
                 out.unsupported = "a linked destruction without an effect"
@@ -474,7 +507,9 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             out.unsupported = f"{e}"
             return out
     out.effects = effects
-    out.facts = effect_facts(card.code, effects)
+    out.rules = rules
+    out.facts = effect_facts(card.code, effects) + [clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)])
+                                                    for r in rules]
     return out
 
 
@@ -687,6 +722,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 elif do == "lock_extra":
                     out.append(f("eff_do", head + [f("lock_extra")]))
                     out += _filters("eff_filter", head, a["except"][2])
+                elif do == "face_down_self":
+                    out.append(f("eff_do", head + [f("face_down_self")]))
                 elif do == "link":
                     out.append(f("eff_do", head + [f("link")]))
     return out

@@ -251,6 +251,8 @@ SENTENCES: dict[str, S] = {
     "locked_extra": lambda c, i, code: f"locked: the effect of {c.card_name(code)} allows only {_lock_words(c, code)} from the Extra Deck this turn, and {c.name(i)} is not one",
     "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {KIND_WORDS.get(k, k).replace(' Summon', '')} Material (an effect said so)",
     "deck_too_small": lambda c, n: f"the Deck has fewer than {n} cards to draw",
+    "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
+    "special_summon_once": lambda c, n: f"you can only Special Summon \"{c.card_name(n)}\" once per turn",
     "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
 }
 

@@ -140,7 +140,7 @@ def position_facts(position: Position, library: Library | None = None) -> Instan
         eff = card_effects(card, library)
         if eff.unsupported:
             inst.effects_unsupported[card.code] = eff.unsupported
-        elif eff.effects:
+        elif eff.effects or eff.rules:
             f.append(fact("eff_name", card.code, card.name_code))
             f += eff.facts
             archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
