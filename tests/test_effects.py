@@ -196,3 +196,40 @@ def test_unsupported_cards_are_named_and_opponent_responses_listed():
     out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 1}})).to_json()
     assert "Soul Resonator" in out["unmodelled_effects"]
     assert [r["name"] for r in out["possible_responses"]] == ["Mirror Force"]
+
+
+# --- rules a card sets for itself, and more effect families -------------------------------------------
+def test_piercing_battle_damage():
+    pos = board(field=["Elemental HERO Bladedge"], opp_field=[{"card": "Kozaky", "position": "defense"}])
+    doc = legal(pos, 'attack "Elemental HERO Bladedge" -> "Kozaky"').steps[-1].position
+    assert doc["players"][1]["life_points"] == 8000 - (2600 - 400)   # Kozaky has 400 DEF
+    plain = board(field=["Summoned Skull"], opp_field=[{"card": "Kozaky", "position": "defense"}])
+    assert legal(plain, 'attack "Summoned Skull" -> "Kozaky"').steps[-1].position["players"][1]["life_points"] == 8000
+
+
+def test_a_card_that_can_attack_directly():
+    pos = board(field=["Pair Cycroid", "Summoned Skull"], opp_field=["Kozaky"])
+    assert legal(pos, 'attack "Pair Cycroid" directly').steps[-1].position["players"][1]["life_points"] == 8000 - 1600
+    assert "cannot attack directly" in illegal(pos, 'attack "Summoned Skull" directly')
+
+
+def test_you_can_only_control_one():
+    pos = board(hand=["Eagle Shark"], field=["Eagle Shark", "Kozaky"], opp_field=["Kozaky", "Kozaky"])
+    assert "only control 1" in illegal(pos, 'tribute_summon "Eagle Shark" with "Kozaky"')
+    legal(board(hand=["Eagle Shark"], field=["Kozaky"]), 'tribute_summon "Eagle Shark" with "Kozaky"')
+
+
+def test_tribute_cost_and_burn():
+    pos = board(field=["Cannon Soldier", "Kozaky"])
+    doc = legal(pos, 'activate "Cannon Soldier" paying "Kozaky"').steps[-1].position
+    assert doc["players"][1]["life_points"] == 7500
+    assert [e["card"] for e in doc["players"][0]["graveyard"]] == [99171160]
+    assert "cannot be paid" in illegal(board(field=["Cannon Soldier"]), 'activate "Cannon Soldier"')
+
+
+def test_foolish_burial_sends_from_the_deck_only():
+    pos = board(hand=["Foolish Burial", "Kozaky"])
+    pos["players"][0]["deck"] = ["Dark Magician"]
+    gy = legal(pos, 'activate "Foolish Burial" sending "Dark Magician"').steps[-1].position["players"][0]["graveyard"]
+    assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == sorted([46986414, 81439173])
+    assert illegal(pos, 'activate "Foolish Burial" sending "Kozaky"')

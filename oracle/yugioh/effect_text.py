@@ -697,10 +697,12 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 elif do == "send_deck":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("send_deck", [n(lo), n(hi)])]))
+                    out.append(f("eff_src", head + [f("deck")]))
                     out += _filters("eff_filter", head, alts)
                 elif do == "set_from_deck":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("set_deck", [n(lo), n(hi)])]))
+                    out.append(f("eff_src", head + [f("deck")]))
                     out += _filters("eff_filter", head, alts)
                 elif do == "draw":
                     out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
