@@ -233,3 +233,44 @@ def test_foolish_burial_sends_from_the_deck_only():
     gy = legal(pos, 'activate "Foolish Burial" sending "Dark Magician"').steps[-1].position["players"][0]["graveyard"]
     assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == sorted([46986414, 81439173])
     assert illegal(pos, 'activate "Foolish Burial" sending "Kozaky"')
+
+
+def test_a_lock_holds_for_the_rest_of_the_turn():
+    rokket, reb = "Rokket Synchron", "Red-Eyes Black Dragon"
+    pos = board(hand=[rokket], gy=[reb], extra=["Linkuriboh", "Knightmare Phoenix"])
+    head = [f'normal_summon "{rokket}"', f'then activate "{rokket}" targeting "{reb}"']
+    r = legal(pos, *head, f'link_summon "Linkuriboh" with "{rokket}"')   # a DARK monster: allowed
+    assert r.steps[0].position["players"][0]["locks"] == [{"card": 48355999, "effect": 1}]
+    why = illegal(pos, *head, f'link_summon "Knightmare Phoenix" with "{rokket}", "{reb}"')
+    assert why.startswith("locked: the effect of Rokket Synchron allows only DARK monsters from the Extra Deck")
+    # A lock given in the position holds as well.
+    pos2 = board(field=[rokket, reb], extra=["Knightmare Phoenix"])
+    pos2["players"][0]["locks"] = [{"card": rokket, "effect": 1}]
+    assert "locked" in illegal(pos2, f'link_summon "Knightmare Phoenix" with "{rokket}", "{reb}"')
+
+
+def test_when_trigger_misses_the_timing_and_mandatory_triggers():
+    # Rokket Synchron answers its own Normal Summon, not a later action's events.
+    rokket, reb = "Rokket Synchron", "Red-Eyes Black Dragon"
+    pos = board(hand=[rokket, "Monster Reborn"], gy=[reb])
+    why = illegal(pos, f'normal_summon "{rokket}"', 'activate "Monster Reborn" targeting "Red-Eyes Black Dragon"',
+                  f'then activate "{rokket}" targeting "{reb}"')
+    assert "did not happen" in why
+    # Des Lacooda: "If this card is Flip Summoned: Draw 1 card." is mandatory.
+    des = board(field=[{"card": "Des Lacooda", "position": "set"}])
+    des["players"][0]["deck"] = ["Kozaky"]
+    assert "is mandatory" in illegal(des, 'flip_summon "Des Lacooda"')
+    hand = legal(des, 'flip_summon "Des Lacooda"', 'then activate "Des Lacooda" effect 2').steps[-1].position
+    assert hand["players"][0]["hand"] == [99171160]
+
+
+def test_a_monster_destroyed_by_battle_answers_from_the_gy():
+    pos = board(field=["Giant Rat"], opp_field=["Summoned Skull"])
+    pos["players"][0]["deck"] = ["Giant Soldier of Stone", "Summoned Skull"]
+    doc = legal(pos, 'attack "Giant Rat" -> "Summoned Skull"',
+                'then activate "Giant Rat" summoning "Giant Soldier of Stone"').steps[-1].position
+    assert [z["card"] for z in doc["players"][0]["monster_zones"] if z] == [13039848]
+    assert doc["players"][0]["monster_zones"][[bool(z) for z in doc["players"][0]["monster_zones"]].index(True)]["position"] == "attack"
+    # Summoned Skull is DARK with 2500 ATK: not what the effect takes.
+    assert "not a card this effect can take" in illegal(pos, 'attack "Giant Rat" -> "Summoned Skull"',
+                                                        'then activate "Giant Rat" summoning "Summoned Skull"')

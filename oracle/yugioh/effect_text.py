@@ -172,6 +172,18 @@ class _Tree(Transformer):
     def summon_event(self, items):
         return items[0]
 
+    def destroyed_trigger(self, items):
+        return ("trigger", str(items[0]).lower(), ["destroyed_battle"])
+
+    def atk_max(self, items):
+        return ("atk_max", items[0])
+
+    def atk_min(self, items):
+        return ("atk_min", items[0])
+
+    def def_max(self, items):
+        return ("def_max", items[0])
+
     def trigger_cond(self, items):
         return ("trigger", str(items[0]).lower(), items[1])
 
@@ -263,6 +275,11 @@ class _Tree(Transformer):
 
     def negate(self, _):
         return ("negated",)
+
+    def end_phase_only(self, _):
+        # "destroy it during the End Phase": lines end before the End Phase (Main Phases and
+        # battle only), so nothing in a line depends on it.
+        return ("end_phase",)
 
     def material_kind(self, items):
         return str(items[0]).lower()
@@ -389,6 +406,24 @@ class _Tree(Transformer):
     def battle_indestructible(self, _):
         return {"kind": "rule", "rule": "battle_indestructible", "name": None}
 
+    def effect_indestructible(self, _):
+        return {"kind": "rule", "rule": "effect_indestructible", "name": None}
+
+    def both_indestructible(self, _):
+        return {"kind": "rules", "rules": ["battle_indestructible", "effect_indestructible"], "name": None}
+
+    def mutual_battle(self, _):
+        return {"kind": "rule", "rule": "mutual_battle", "name": None}
+
+    def no_link_material(self, _):
+        return {"kind": "rule", "rule": "no_link_material", "name": None}
+
+    def no_battle_phase(self, _):
+        return {"kind": "after", "after": "no_battle_phase"}
+
+    def no_attack_after(self, _):
+        return {"kind": "after", "after": "no_attack"}
+
     def rule(self, items):
         return items[0]
 
@@ -485,6 +520,17 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             continue
         if p["kind"] == "harmless":
             continue
+        if p["kind"] == "rules":
+            rules += p["rules"]
+            continue
+        if p["kind"] == "after":
+            # "You cannot conduct your Battle Phase the turn you activate this card/effect", "This
+            # card cannot attack the turn you activate this effect": a rider of the effect before.
+            if not effects:
+                out.unsupported = "a restriction before any effect"
+                return out
+            effects[-1].modes = [m + [{"do": p["after"]}] for m in effects[-1].modes]
+            continue
         if p["kind"] == "rule":
             if p["name"] not in (None, ("name", card.name_code)):
                 out.unsupported = "a rule naming another card"
@@ -563,7 +609,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         e.where = ["hand", "set"] if card.is_spell else ["set"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
-        e.where = ["field"]
+        e.where = ["graveyard"] if cond[2] == ["destroyed_battle"] else ["field"]
     else:
         e.type = "ignition"
         if not p["optional"]:
@@ -688,7 +734,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     if a["position"]:
                         out.append(f("eff_position", head + [f(a["position"])]))
                     for r in a["riders"]:
-                        out.append(f("eff_rider", head + [_sym(r)]))
+                        if r != ("end_phase",):
+                            out.append(f("eff_rider", head + [_sym(r)]))
                 elif do == "add_to_hand":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("search", [n(lo), n(hi)])]))
@@ -724,6 +771,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 elif do == "lock_extra":
                     out.append(f("eff_do", head + [f("lock_extra")]))
                     out += _filters("eff_filter", head, a["except"][2])
+                elif do in ("no_battle_phase", "no_attack"):
+                    out.append(f("eff_do", head + [f(do)]))
                 elif do == "face_down_self":
                     out.append(f("eff_do", head + [f("face_down_self")]))
                 elif do == "link":
