@@ -249,7 +249,7 @@ SENTENCES: dict[str, S] = {
     "revive_limit": lambda c, j: f"revive limit: {c.name(j)} was not properly summoned, so it cannot be Special Summoned from the GY or banishment",
     "from_extra_deck_by_effect": lambda c, j: f"{c.name(j)} cannot be Special Summoned from the Extra Deck by this effect",
     "locked_extra": lambda c, i, code: f"locked: the effect of {c.card_name(code)} allows only {_lock_words(c, code)} from the Extra Deck this turn, and {c.name(i)} is not one",
-    "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {KIND_WORDS.get(k, k).replace(' Summon', '')} Material (an effect said so)",
+    "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {str(KIND_WORDS.get(k, k)).replace(' Summon', '')} Material (its card or an effect says so)",
     "deck_too_small": lambda c, n: f"the Deck has fewer than {n} cards to draw",
     "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
     "special_summon_once": lambda c, n: f"you can only Special Summon \"{c.card_name(n)}\" once per turn",
