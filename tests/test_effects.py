@@ -274,3 +274,41 @@ def test_a_monster_destroyed_by_battle_answers_from_the_gy():
     # Summoned Skull is DARK with 2500 ATK: not what the effect takes.
     assert "not a card this effect can take" in illegal(pos, 'attack "Giant Rat" -> "Summoned Skull"',
                                                         'then activate "Giant Rat" summoning "Summoned Skull"')
+
+
+# --- oracle cards show / coverage --effects --------------------------------------------------------
+def test_cards_show_names_the_sentence_not_understood():
+    from click.testing import CliRunner
+
+    from oracle.yugioh.cards_cli import cards
+
+    out = CliRunner().invoke(cards, ["show", "Soul Resonator"]).output
+    assert 'effects NOT understood (none of them is ever activated): If a card(s) you control would be destroyed' in out
+    out = CliRunner().invoke(cards, ["show", CAPTAIN]).output
+    assert "1: trigger, when normal Summoned, from field, optional" in out and "eff_event(2460565,1,normal,when)." in out
+
+
+def test_effect_coverage_counts_cards_and_sentences():
+    from oracle.yugioh.effect_text import coverage
+
+    lib = Library.load()
+    names = [CAPTAIN, "Soul Resonator", "Pot of Greed", "Call of the Haunted", "Dark Magician", "Black Rose Dragon",
+             "Watch Cat"]
+    small = Library([lib.by_name(n) for n in names], lib.archetypes)
+    report = coverage(small)
+    assert report["overall"] == {"total": 6, "understood": 4, "percent": 66.7}   # Dark Magician has no effect text
+    assert report["families"]["Traps"] == {"total": 1, "understood": 1, "percent": 100.0}
+    missing = [e["sentence"] for e in report["not_understood"]]
+    assert any(s.startswith('If a card(s) you control would be destroyed by card effect, while you control "X"') for s in missing)
+
+
+def test_a_flip_effect_is_a_mandatory_trigger_of_the_flip_summon():
+    pos = board(field=[{"card": "Man-Eater Bug", "position": "set"}], opp_field=["Summoned Skull"])
+    assert "is mandatory" in illegal(pos, 'flip_summon "Man-Eater Bug"')
+    doc = legal(pos, 'flip_summon "Man-Eater Bug"', 'then activate "Man-Eater Bug" targeting "Summoned Skull"')
+    assert not any(doc.steps[-1].position["players"][1]["monster_zones"])
+    # The opponent's face-down Man-Eater Bug is named as a possible response (an attack flips it).
+    out = solve_puzzle(puzzle_from_json({"position": board(field=["Summoned Skull"],
+                                                           opp_field=[{"card": "Man-Eater Bug", "position": "set"}]),
+                                         "goal": {"damage": 100}})).to_json()
+    assert [r["name"] for r in out["possible_responses"]] == ["Man-Eater Bug"]

@@ -162,6 +162,12 @@ class _Tree(Transformer):
     def on_field(self, _):
         return ("me", "field")
 
+    def on_opp_field(self, _):
+        return ("opp", "field")
+
+    def destroy_target(self, _):
+        return {"do": "destroy_target"}
+
     def on_either_field(self, _):
         return ("both", "field")
 
@@ -171,6 +177,19 @@ class _Tree(Transformer):
 
     def summon_event(self, items):
         return items[0]
+
+    def flip_cond(self, _):
+        # FLIP effects are trigger effects that do not miss the timing.
+        return ("trigger", "if", ["flip"])
+
+    def sent_cond(self, _):
+        return ("trigger", "if", ["sent_gy"])
+
+    def either_main(self, _):
+        return ("phase", "main")
+
+    def quick(self, _):
+        return "quick"
 
     def destroyed_trigger(self, items):
         return ("trigger", str(items[0]).lower(), ["destroyed_battle"])
@@ -357,6 +376,8 @@ class _Tree(Transformer):
         for it in items:
             if it == "soft_once":
                 out["soft_once"] = True
+            elif it == "quick":
+                out["quick"] = True
             elif it == "you_can":
                 out["optional"] = True
             elif isinstance(it, dict):
@@ -609,9 +630,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         e.where = ["hand", "set"] if card.is_spell else ["set"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
-        e.where = ["graveyard"] if cond[2] == ["destroyed_battle"] else ["field"]
+        e.where = ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"]
     else:
-        e.type = "ignition"
+        # A Quick Effect is activated by the turn player at open game state like an ignition
+        # effect; responses with it (chains) are not modelled.
+        e.type = "quick" if p.get("quick") else "ignition"
         if not p["optional"]:
             raise ValueError("an effect that is neither a trigger nor optional")
         e.where = ["field"]
@@ -638,14 +661,14 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     for acts in e.modes:
         for a in acts:
             if a["do"] == "special_summon" and a["what"] == ("self",):
-                if a["from"] == ["hand"] and e.type == "ignition":
+                if a["from"] == ["hand"] and e.type in ("ignition", "quick"):
                     e.where = ["hand"]
-                elif a["from"] is not None and e.type == "ignition":
+                elif a["from"] is not None and e.type in ("ignition", "quick"):
                     raise ValueError("a Special Summon of this card from elsewhere than the hand")
     for costs, _ in e.mode_pre:
         for c in costs:
             if c[0] == "self" and c[1] == "banish" and c[2] is not None:
-                if c[2] != ("graveyard",) or e.type != "ignition":
+                if c[2] != ("graveyard",) or e.type not in ("ignition", "quick"):
                     raise ValueError("a cost of banishing this card from elsewhere than the GY")
                 e.where = ["graveyard"]
     return e
@@ -753,6 +776,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out += _filters("eff_filter", head, alts)
                 elif do == "draw":
                     out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
+                elif do == "destroy_target":
+                    out.append(f("eff_do", head + [f("destroy_target")]))
                 elif do == "destroy_all":
                     out.append(f("eff_do", head + [f("destroy_all")]))
                 elif do == "destroy_upto":

@@ -190,7 +190,8 @@ def possible_responses(position: Position, library: Library | None = None) -> li
             out.append(CardRef.of(slot).to_json())
         elif slot.location == "hand" and quick_monster:  # hand traps (Spells and Traps are not activated from the hand then)
             out.append(CardRef.of(slot).to_json())
-        elif slot.location in ("monster_zone", "extra_monster_zone") and quick_monster:
+        elif slot.location in ("monster_zone", "extra_monster_zone") and (
+                quick_monster or (slot.position == "set" and "FLIP:" in text)):  # flipped by an attack
             out.append(CardRef.of(slot).to_json())
     return out
 
