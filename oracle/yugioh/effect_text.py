@@ -427,6 +427,9 @@ class _Tree(Transformer):
     def battle_indestructible(self, _):
         return {"kind": "rule", "rule": "battle_indestructible", "name": None}
 
+    def no_special(self, _):
+        return {"kind": "rule", "rule": "no_special", "name": None}
+
     def effect_indestructible(self, _):
         return {"kind": "rule", "rule": "effect_indestructible", "name": None}
 
@@ -498,6 +501,8 @@ def effect_sentences(card: Card) -> list[str]:
         for s in _sentences(ln):
             if _SUMMON_RULES.match(s):
                 continue
+            if s == "This card cannot be Normal Summoned or Set." and card.special_summon_only:
+                continue  # the data's Special-Summon-only flag (ss_only/1) says the same
             out.append(_clean(s))
     # Call of the Haunted's pair of sentences is read as one.
     joined: list[str] = []
@@ -509,10 +514,16 @@ def effect_sentences(card: Card) -> list[str]:
     return joined
 
 
+def read_elsewhere(card: Card) -> bool:
+    """Ritual and Fusion Spells: requirements.py reads them (the ritual_summon / fusion_summon
+    actions), not this grammar."""
+    return card.is_spell and ("ritual" in card.kinds or bool(re.match(r"Fusion Summon 1 ", card.text)))
+
+
 def read_card(card: Card, lib: Library) -> CardEffects:
     out = CardEffects()
-    if card.is_spell and ("ritual" in card.kinds or re.match(r"Fusion Summon 1 ", card.text)):
-        return out  # requirements.py reads Ritual and Fusion Spells (the ritual_summon / fusion_summon actions)
+    if read_elsewhere(card):
+        return out
     sentences = effect_sentences(card)
     out.sentences = len(sentences)
     parsed = []
@@ -575,8 +586,11 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             return out
     out.effects = effects
     out.rules = rules
-    out.facts = effect_facts(card.code, effects) + [clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)])
-                                                    for r in rules]
+    # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
+    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
+    out.facts = effect_facts(card.code, effects) + [
+        clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
+        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules]
     return out
 
 
@@ -838,6 +852,12 @@ def coverage(library: Library, top: int = 50) -> dict:
             continue
         fam = _family(card)
         totals[fam] += 1
+        if read_elsewhere(card):
+            from oracle.yugioh.requirements import requirements
+
+            req = requirements(card, library)
+            ok[fam] += bool(req.facts) and req.unsupported is None
+            continue
         bad = [s for s in sentences if not accepted(normalized(s))]
         for s in bad:
             missing[normalized(s)] += 1
