@@ -312,3 +312,10 @@ def test_a_flip_effect_is_a_mandatory_trigger_of_the_flip_summon():
                                                            opp_field=[{"card": "Man-Eater Bug", "position": "set"}]),
                                          "goal": {"damage": 100}})).to_json()
     assert [r["name"] for r in out["possible_responses"]] == ["Man-Eater Bug"]
+
+
+def test_soft_once_per_turn_is_per_copy():
+    # Des Lacooda: "Once per turn: You can change this card to face-down Defense Position."
+    pos = board(field=["Des Lacooda", "Des Lacooda"])
+    r = legal(pos, 'activate "Des Lacooda"', 'activate "Des Lacooda"')   # the other copy: its own once per turn
+    assert [z["position"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z] == ["set", "set"]
