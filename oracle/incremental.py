@@ -44,6 +44,7 @@ class Outcome:
     stopped: str | None = None        # why the search stopped early
     seconds: float = 0.0
     already: bool = False             # the goal holds before any step
+    exhausted: int | None = None      # no line has this many actions at all: the goal is unreachable at any length
 
     @property
     def solved(self) -> bool:
@@ -59,9 +60,14 @@ class Outcome:
             out.append("the goal already holds: no step is needed")
         for n, steps in enumerate(self.lines, 1):
             out.append(f"line {n} ({len(steps)} step{'s' if len(steps) != 1 else ''}):")
-            out += [f"  {s.text()}" for s in steps]
+            for s in steps:
+                out.append(f"  {s.text()}")
+                out += [f"    {f.text()}" for f in getattr(s, "then", ())]  # what followed the step
         if not self.solved:
-            if self.stopped:
+            if self.exhausted is not None:
+                out.append(f"no line of any length reaches the goal: no line has {self.exhausted} "
+                           f"step{'s' if self.exhausted != 1 else ''} (after {self.exhausted - 1} no action at all is possible)")
+            elif self.stopped:
                 out.append(f"no line found: {self.stopped}; no line of {self.searched} steps or fewer reaches the goal")
             else:
                 out.append(f"no line of at most {self.bound()} reaches the goal "
@@ -73,17 +79,23 @@ class Outcome:
 
 def search(out: Outcome, control: Callable[[], clingo.Control], step_parts: Callable[[int], list],
            read: Callable[[list[clingo.Symbol], int], list], *, all_lines: bool = False,
-           timeout: float | None = None, limit: int | None = None, project: bool = False) -> Outcome:
+           timeout: float | None = None, limit: int | None = None, project: bool = False,
+           query_time: Callable[[int], int] | None = None, exhaust: bool = False) -> Outcome:
     """Fill ``out`` with the shortest lines (every minimal line up to ``out.max_steps`` with
     ``all_lines``, at most ``limit`` of them).
 
     ``control()`` grounds ``base`` and ``check(0)``, ``step_parts(k)`` names the parts of step k,
     ``read(shown, k)`` turns the shown atoms of a model into its k steps.  ``project`` has the
     solver project onto the shown atoms.  Reaching ``limit`` is reported as a stop: longer
-    horizons may hold more minimal lines that were not searched."""
+    horizons may hold more minimal lines that were not searched.  ``query_time(k)`` is the time
+    step whose query/1 asks the goal after k steps (a game whose steps span several time steps).
+
+    With ``exhaust``, when a horizon has no line reaching the goal, the same control is asked whether any line of
+    that many steps exists at all (query released); when none does, no longer line exists either
+    and the goal is unreachable at any length: ``out.exhausted`` is set and the search stops."""
     started = time.perf_counter()
     ctl = control()
-    query = lambda k: clingo.Function("query", [clingo.Number(k)])
+    query = lambda k: clingo.Function("query", [clingo.Number(query_time(k) if query_time and k else k)])
 
     def left() -> float | None:
         return None if timeout is None else max(0.01, timeout - (time.perf_counter() - started))
@@ -114,6 +126,11 @@ def search(out: Outcome, control: Callable[[], clingo.Control], step_parts: Call
             out.stopped = f"stopped after the time limit of {timeout:g} s, at {k} steps"
             break
         out.searched = k
+        if exhaust and not res.models and not out.lines:
+            any_line = solve(ctl, limit=1, timeout=left())
+            if not any_line.models and not any_line.stopped:
+                out.exhausted = k
+                break
         if out.lines and (not all_lines or (limit and len(out.lines) >= limit)):
             if all_lines and limit and len(out.lines) >= limit:
                 out.stopped = f"stopped at the limit of {limit} lines"

@@ -37,7 +37,8 @@ def test_shipped_puzzle_is_solved_and_its_solution_checks(path):
         assert not outcome.solved and outcome.stopped is None
         return
     assert outcome.solved
-    assert len(outcome.lines[0]) == len(doc["solution"])        # the documented solution is a shortest one
+    actions = [s for s in doc["solution"] if not s.startswith("then ")]   # "then" steps belong to the action before
+    assert len(outcome.lines[0]) == len(actions)                # the documented solution is a shortest one
     assert check_line(as_line(puzzle, outcome.lines[0])).legal  # the solver's answer replays
     assert check_line(make_line(puzzle.position, doc["solution"])).legal
 
@@ -56,10 +57,16 @@ def test_all_lists_every_minimal_line_and_each_replays():
 
 def test_no_line_within_the_bound_says_so():
     puzzle = puzzle_from_json({"position": board(hand=["Kozaky"]), "goal": {"summon": "Black Rose Dragon"}})
-    out = solve_puzzle(puzzle, max_steps=3)
-    assert not out.solved
-    assert out.text() == ("no line of at most 3 steps reaches the goal "
+    out = solve_puzzle(puzzle, max_steps=1)
+    assert not out.solved and out.exhausted is None
+    assert out.text() == ("no line of at most 1 step reaches the goal "
                           "(the search covered every line up to that bound)")
+    # Normal Summon Kozaky, attack with it: then nothing at all can be done, so no longer line
+    # exists and the search stops there instead of going on to --max-steps (issue 8, item 5).
+    out = solve_puzzle(puzzle, max_steps=8)
+    assert not out.solved and out.exhausted == 3 and out.searched == 3
+    assert out.text() == ("no line of any length reaches the goal: no line has 3 steps "
+                          "(after 2 no action at all is possible)")
 
 
 def test_goals_monsters_board_and_already_met():
@@ -95,7 +102,7 @@ def test_cli_solve_and_check(tmp_path):
     assert res2.exit_code == 0, res2.output
     assert res2.output.strip().endswith("the line is legal (2 steps)")
     res3 = runner.invoke(main, ["solve", str(next(p for p in PUZZLES if p.stem.startswith("12"))), "--max-steps", "3"])
-    assert res3.exit_code == 1 and "no line of at most 3 steps" in res3.output
+    assert res3.exit_code == 1 and "no line of any length reaches the goal" in res3.output
     res4 = runner.invoke(main, ["solve", str(path), "--json"])
     assert json.loads(res4.output)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
 

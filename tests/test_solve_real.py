@@ -59,5 +59,5 @@ def test_solved_count(puzzles):
 
 def test_the_xyz_tutorial_answer_warns_about_gravity_bind(puzzles):
     out = solve_puzzle(load_puzzle(puzzles / "Tutorials" / "Tutorial_Xyz.lua"), max_steps=6, timeout=20)
-    # A line exists for the rules core, but Gravity Bind (not modelled) forbids its attacks.
-    assert "Gravity Bind" in out.effects and "card effects are not modelled" in out.text()
+    # A line exists for the rules core, but Gravity Bind (its text not understood) forbids its attacks.
+    assert "Gravity Bind" in out.effects and "does not understand" in out.text()

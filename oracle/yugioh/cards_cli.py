@@ -155,6 +155,7 @@ def show(ref: str, library_path: str | None, as_json: bool) -> None:
         click.echo(f"  note: {note}")
     for note in kind_notes(card):
         click.echo(f"  not modelled: {note}")
+    _show_effects(card, library)
     if not req.facts and not req.unsupported and card.is_extra_deck:
         click.echo("  requirement: none")
 
@@ -165,10 +166,14 @@ def show(ref: str, library_path: str | None, as_json: bool) -> None:
 @click.option("--reasons", type=options.LINES, default=15, show_default=True, help="how many unsupported reasons to list")
 @click.option("--game", "game_name", type=click.Choice(sorted(games.GAMES)), default="yugioh", show_default=True,
               help="the game whose card pool is measured")
+@click.option("--effects", is_flag=True, help="the effect sentences instead (cards whose every effect is understood)")
 @_reports_errors
-def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game_name: str) -> None:
-    """How much of the card pool's text the readers understand (another game's through its plug-in)."""
+def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game_name: str, effects: bool) -> None:
+    """How much of the card pool's text the readers understand: Yu-Gi-Oh! summoning requirements
+    (or, with --effects, effects); another game's card text through its plug-in."""
     if game_name != "yugioh":
+        if effects:
+            raise OracleError("--effects measures Yu-Gi-Oh! effect sentences; leave it out with --game", field="--effects")
         module = games.get(game_name).coverage
         if module is None:
             raise OracleError(f"the game {game_name!r} has no card pool to measure", field="--game")
@@ -184,6 +189,9 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game_name: str) -
         library = import_cdb(Path(cdb))
     else:
         library = Library.load()
+    if effects:
+        _effect_coverage(library, as_json)
+        return
     report = coverage(library)
     if as_json:
         click.echo(json.dumps(report, indent=2))
@@ -206,6 +214,40 @@ def coverage_cmd(cdb: str | None, as_json: bool, reasons: int, game_name: str) -
     click.echo("hand procedures not read, by reason:")
     for e in report["hand_procedure_reasons"][:reasons]:
         click.echo(f"  {e['count']:4}  {e['reason']}  (e.g. {', '.join(e['examples'])})")
+
+
+def _show_effects(card: Card, library: Library) -> None:
+    """The card's effects as the grammar reads them, or the sentence it does not understand."""
+    from oracle.yugioh.effect_text import card_effects
+
+    eff = card_effects(card, library)
+    if eff.unsupported:
+        click.echo(f"  effects NOT understood (none of them is ever activated): {eff.unsupported}")
+    elif eff.effects:
+        click.echo("  effects:")
+        for e in eff.effects:
+            timing = f", {e.timing} {' or '.join(e.events)} Summoned" if e.type == "trigger" else ""
+            click.echo(f"    {e.number}: {e.type}{timing}, from {' or '.join(e.where)}"
+                       + (", optional" if e.optional else ", mandatory")
+                       + (f", limits: {', '.join(e.limits + (['soft'] if e.soft_once else []))}"
+                          if e.limits or e.soft_once else ""))
+        click.echo("  effect facts:")
+        for fact in eff.facts:
+            click.echo(f"    {fact}.")
+
+
+def _effect_coverage(library: Library, as_json: bool) -> None:
+    from oracle.yugioh.effect_text import coverage as effect_coverage
+
+    report = effect_coverage(library)
+    if as_json:
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    for fam, e in list(report["families"].items()) + [("all cards with effects", report["overall"])]:
+        click.echo(f"{fam:40} {e['understood']:5} / {e['total']:5}  {e['percent']:5.1f}%")
+    click.echo(f"the {len(report['not_understood'])} most frequent sentences not understood (names as \"X\"):")
+    for e in report["not_understood"]:
+        click.echo(f"  {e['count']:4}  {e['sentence']}  (e.g. {e['example']})")
 
 
 @click.group("deck")

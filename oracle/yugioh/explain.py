@@ -239,7 +239,62 @@ SENTENCES: dict[str, S] = {
     "direct_attack_blocked": lambda c, i, n: f"{c.name(i)} cannot attack directly: the opponent controls {n} monster{'s' if n > 1 else ''}",
     "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
     "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
+    # activate.lp, chain.lp, costs.lp, resolve.lp: card effects
+    "no_effect": lambda c, i: f"{c.name(i)} has no effect the oracle can activate (its text has none, or is not understood)",
+    "not_where_activated": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated from where {c.name(i)} is",
+    "wrong_phase": lambda c, i, e, f: f"{_eff(c, i, e)} is activated only during the {'Main' if f == 'main' else f.capitalize()} Phase",
+    "effects_negated": lambda c, i: f"the effects of {c.name(i)} are negated: it activates nothing",
+    "set_this_turn": lambda c, i: f"{c.name(i)} was Set this turn: a Trap (or a Quick-Play Spell) cannot be activated the turn it is Set",
+    "effect_condition": lambda c, i, e, k, n: f"{_eff(c, i, e)} can be activated only if {_cond_words(c, i, k, ('eff', e))}; {_cond_found(c, i, k, n)}",
+    "once_per_turn": lambda c, i, e: f"once per turn: {_eff(c, i, e)} was already used this turn",
+    "once_per_turn_name": lambda c, i, e: f"once per turn: {_eff(c, i, e)} (by name) was already used this turn",
+    "activate_once_name": lambda c, i: f"once per turn: a card named {c.name(i)} was already activated this turn",
+    "no_trigger_event": lambda c, i, e: f"{_eff(c, i, e)} is a trigger, and what it answers did not happen in this action",
+    "not_a_trigger": lambda c, i, e: f"{_eff(c, i, e)} is not a trigger effect: it cannot follow an action, it is activated on its own",
+    "trigger_at_open_state": lambda c, i, e: f"{_eff(c, i, e)} is a trigger effect: it is activated right after its event (a 'then' step), not on its own",
+    "missed_timing": lambda c, i, e: f"missed the timing: {_eff(c, i, e)} says \"When\", and its event was not the last thing to happen",
+    "already_answered": lambda c, i, e: f"{_eff(c, i, e)} was already activated for this event",
+    "mandatory_trigger": lambda c, i, e: f"{_eff(c, i, e)} is mandatory: it must be activated after its event",
+    "cost_not_valid": lambda c, j: f"the cost cannot be paid with {c.name(j)}: it is not what the cost asks for, or not where it is taken from",
+    "cost_twice": lambda c, j: f"{c.name(j)} cannot pay two costs at once",
+    "cost_cannot_be_paid": lambda c, g: "the cost cannot be paid" + (": not enough Life Points" if g == "lp" else ": not enough Xyz Materials" if g == "detach" else ""),
+    "cost_too_many": lambda c, g: "more cards are paid than the cost asks for",
+    "paying_loses": lambda c, n: f"paying {n} LP leaves you with 0: the Duel is lost before the effect resolves",
+    "no_valid_target": lambda c, i: f"no valid target: {c.name(i)} needs a target it can choose",
+    "not_a_valid_target": lambda c, j: f"{c.name(j)} is not a valid target for this effect",
+    "too_many_targets": lambda c, i: f"{c.name(i)} targets fewer cards than that",
+    "target_is_cost": lambda c, j: f"{c.name(j)} is paid as a cost, so it cannot also be the target",
+    "not_a_valid_card": lambda c, j: f"{c.name(j)} is not a card this effect can take (wrong kind, or not where the effect takes from)",
+    "nothing_to_resolve": lambda c, k: "the effect finds no card to take where it looks, so it cannot be activated",
+    "too_many_cards": lambda c, k: "the effect takes fewer cards than that",
+    "picked_twice": lambda c, j: f"{c.name(j)} cannot be taken twice by the same effect",
+    "picked_cost": lambda c, j: f"{c.name(j)} was paid as the cost, so the effect cannot take it",
+    "not_from_deck": lambda c, j: f"{c.name(j)} is not in your Deck",
+    "already_on_field": lambda c, j: f"{c.name(j)} is already on the field",
+    "cannot_be_special_summoned": lambda c, j: f"summoning condition: {c.name(j)} cannot be Special Summoned by a card effect (it cannot be Special Summoned, or must be summoned one way)",
+    "summoning_condition": lambda c, j: f"summoning condition: {c.name(j)} must first be properly summoned, so a card effect cannot Special Summon it from the hand or Deck",
+    "revive_limit": lambda c, j: f"revive limit: {c.name(j)} was not properly summoned, so it cannot be Special Summoned from the GY or banishment",
+    "from_extra_deck_by_effect": lambda c, j: f"{c.name(j)} cannot be Special Summoned from the Extra Deck by this effect",
+    "locked_extra": lambda c, i, code: f"locked: the effect of {c.card_name(code)} allows only {_lock_words(c, code)} from the Extra Deck this turn, and {c.name(i)} is not one",
+    "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {str(KIND_WORDS.get(k, k)).replace(' Summon', '')} Material (its card or an effect says so)",
+    "deck_too_small": lambda c, n: f"the Deck has fewer than {n} cards to draw",
+    "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
+    "special_summon_once": lambda c, n: f"you can only Special Summon \"{c.card_name(n)}\" once per turn",
+    "no_battle_phase_after_effect": lambda c: "an effect activated this turn says you cannot conduct your Battle Phase",
+    "cannot_attack_after_effect": lambda c, i: f"{c.name(i)} cannot attack the turn its effect was activated",
+    "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
 }
+
+
+def _eff(c: Context, i: int, e: int) -> str:
+    return f"effect {e} of {c.name(i)}"
+
+
+def _lock_words(c: Context, code: int) -> str:
+    locks = {(e, m, k) for (_c, e, m, k, do) in c.find("eff_do", code) if do == "lock_extra"}
+    words = [c.atom_words(x) for (_c, e, m, k, _a, sign, x) in c.find("eff_filter", code)
+             if (e, m, k) in locks and sign == "pos" and x not in ("any", ("kind", "monster"))]
+    return " ".join(words) + " monsters" if words else "some monsters"
 
 
 _WHERE = {"field": "", "graveyard": " in your GY", "hand": " in your hand"}

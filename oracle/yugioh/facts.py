@@ -7,8 +7,10 @@ from functools import lru_cache
 
 from clingo import Function, Symbol
 
+from oracle.errors import OracleError
 from oracle.terms import fact
 from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.effect_text import card_effects
 from oracle.yugioh.position import RULES, Position, Slot
 from oracle.yugioh.requirements import requirements
 
@@ -23,6 +25,8 @@ class Instance:
 
     facts: list[Symbol] = field(default_factory=list)
     unsupported: dict[int, str] = field(default_factory=dict)  # card code -> reason
+    effects_unsupported: dict[int, str] = field(default_factory=dict)  # card code -> sentence not understood
+    follow_ups: int = 0   # follow-up steps per action (chain.lp's fslots/1)
 
     def program(self) -> str:
         return "".join(f"{s}.\n" for s in self.facts)
@@ -82,12 +86,20 @@ def slot_facts(slot: Slot) -> list[Symbol]:
         for flag, fluent in MONSTER_FLAGS:
             if getattr(slot, flag):
                 init(fluent, i)
+        if slot.effects_negated:
+            init("negated", i)
+        for kind in slot.cannot_be_material:
+            init("no_material", i, kind)
     elif slot.location == "xyz_material":
         init("xmat", i, slot.attached_to.iid)
     elif slot.location in ("spell_trap_zone", "field_zone"):
         init("sz", i, slot.controller, slot.index if slot.location == "spell_trap_zone" else 5)
         if not slot.face_up:
             init("set", i)
+        if slot.set_this_turn:
+            init("set_turn", i)
+    if slot.location == "deck":
+        out.append(fact("deck_pos", i, slot.index))  # the Deck's order, top first (draws)
     return out
 
 
@@ -101,7 +113,8 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     """The facts of ``position``.  Identical copies are linked by twin/2 (copies.lp: one play
     per card, not per copy) unless ``all_copies``.  The cards of the Deck are left out when no
     card of the position can use the Deck (nothing reads them), so that a Deck of a million
-    cards costs nothing; state_out writes them back where they were.  ``whole_deck`` keeps
+    cards costs nothing (a card effect counts as using it: searches, draws, sends); state_out
+    writes them back where they were.  ``whole_deck`` keeps
     them: deck analysis deals its hands out of the Deck."""
     library = library or Library.load()
     inst = Instance()
@@ -123,8 +136,11 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     for p, cards in enumerate(position.procedures_used):
         for code in sorted({n for card in cards for n in (card.code, card.name_code)}):
             f.append(fact("init", ("proc_used", p, code)))
+    if position.additional_normal_summon:
+        f.append(fact("init", ("extra_ns", position.turn_player)))
     cards = sorted(position.cards(), key=lambda c: c.code)
     archetypes: set[int] = set()
+    effects = False  # some card has an effect the rules read: it may search, draw or send from the Deck
     for card in cards:
         f += card_facts(card)
         req = _requirements(card, library)
@@ -132,11 +148,24 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
         if req.unsupported:
             inst.unsupported[card.code] = req.unsupported
         archetypes |= {_archetype(s) for s in req.facts if _archetype(s) is not None}
+        eff = card_effects(card, library)
+        if eff.unsupported:
+            inst.effects_unsupported[card.code] = eff.unsupported
+        elif eff.effects or eff.rules:
+            f.append(fact("eff_name", card.code, card.name_code))
+            f += eff.facts
+            effects = True
+            archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
+    f += _used_and_locks(position, library)
+    inst.follow_ups = min(FOLLOW_UP_BOUND, sum(
+        sum(e.type == "trigger" for e in card_effects(s.card, library).effects) for s in position.slots
+        if not card_effects(s.card, library).unsupported))
+
     for card in cards:
         for a in sorted(archetypes):
             if library.in_archetype(card, a):
                 f.append(fact("archetype_of", card.code, a))
-    deck = whole_deck or any(_reads_deck(s) for s in f)
+    deck = whole_deck or effects or any(_reads_deck(s) for s in f)
     last: dict[tuple, int] = {}
     for slot in position.slots:
         if slot.location == "deck" and not deck:
@@ -162,6 +191,45 @@ def _reads_deck(symbol: Symbol) -> bool:
 def _requirements(card: Card, library: Library):
     # Card text does not change while the process runs: read each card's requirements once.
     return requirements(card, library)
+
+
+# At most this many trigger effects are searched after one action (a bound of the search, which
+# `oracle solve` reports; a checked line may have any number).
+FOLLOW_UP_BOUND = 2
+
+
+def _archetypes_in(symbol: Symbol) -> list[int]:
+    """Archetype codes named by ``archetype(S)`` anywhere inside a fact."""
+    out = []
+    for arg in symbol.arguments:
+        if arg.type.name == "Function":
+            if arg.name == "archetype" and len(arg.arguments) == 1:
+                out.append(arg.arguments[0].number)
+            else:
+                out += _archetypes_in(arg)
+    return out
+
+
+def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
+    """The once-per-turn fluents and locks a position says are in force (position keys
+    effects_used_this_turn, locks)."""
+    out = []
+    for p in (0, 1):
+        for card, n in position.effects_used[p]:
+            out.append(fact("init", ("used_name", p, card.name_code, n)))
+            out.append(fact("init", ("activated_name", p, card.name_code)))
+        for i, (card, n) in enumerate(position.locks[p]):
+            found = [s for s in card_effects(card, library).facts
+                     if s.name == "eff_do" and s.arguments[1].number == n and str(s.arguments[4]) == "lock_extra"]
+            if not found:
+                raise OracleError(f"effect {n} of {card.name} is not a lock the oracle reads",
+                                  source=position.source, field=f"players[{p}].locks[{i}]")
+            for s in found:
+                c, e, m, k = (a.number for a in s.arguments[:4])
+                out.append(fact("init", ("lock_extra", p, c, e, m, k)))
+            out += list(card_effects(card, library).facts) if card not in position.cards() else []
+            out += [] if card in position.cards() else list(card_facts(card))
+    return out
 
 
 def _archetype(symbol: Symbol) -> int | None:

@@ -11,15 +11,31 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     attack "Black Rose Dragon" -> "Battle Ox"
     attack "Axe Raider" directly
     synchro_summon "Stardust Dragon" with "Junk Synchron", "Battle Ox" in defense to zone 2
+    activate "Monster Reborn" targeting "Dark Magician"
+    activate "One for One" paying "Celtic Guardian" summoning "Water Spirit"
+    normal_summon "Marauding Captain"
+    then activate "Marauding Captain" summoning "Tune Warrior"   # a trigger following the step above
+    activate "Elemental HERO Stratos" effect 1 mode 2 adding "Elemental HERO Burstinatrix"
+    set_spell_trap "Call of the Haunted"
 
 A summon may state the battle position (``in attack``, ``in defense``, ``in set``) and the zone
 (``to zone N``: 0-4 the Main Monster Zones from the left, 5 and 6 the left and right Extra
 Monster Zone).  A position left open is face-up Attack Position when the summon allows it; a
 zone left open is any zone that keeps the whole line legal (docs/decisions.md).
 
+An activation names its card, then optionally ``effect N`` (its number in reading order of the
+text; 1 by default choice of the solver), ``mode M`` (a bullet of "activate 1 of these effects"),
+the costs (``paying``), the targets (``targeting``) and the cards the effect takes on resolution
+(``summoning``, ``adding``, ``sending``, ``setting``).  A step starting with ``then`` is a
+trigger effect that follows the step before it: it belongs to that step, and the length of a
+line counts the steps without ``then``.
+
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
-"cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``.
+"cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``; an activation
+also has ``"effect"``, ``"mode"``, ``"costs"``, ``"targets"``, ``"summoning"``, ``"adding"``,
+``"sending"``, ``"setting"``, and any step may have ``"then"``: the list of the trigger effects
+that follow it (step objects or strings).
 
 Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
 that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
@@ -37,7 +53,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +70,17 @@ from oracle.yugioh.position import Position, parse_position
 
 ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
            "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-           "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack")
-STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone"}
+           "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack",
+           "activate", "set_spell_trap")
+STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone", "effect", "mode",
+             "costs", "targets", "summoning", "adding", "sending", "setting", "then"}
 STATED_POSITIONS = ("attack", "defense", "set")
 ZONES = range(7)
+# What an activation names, in the text form: keyword -> Step field (a list of card names).
+ACTIVATION_WORDS = {"paying": "costs", "targeting": "targets", "summoning": "summoning", "adding": "adding",
+                    "sending": "sending", "setting": "setting"}
+# The kind of action of an effect (resolve.lp, given_pick/4) each resolution keyword names.
+PICK_KINDS = {"summoning": "summon", "adding": "search", "sending": "send", "setting": "set"}
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
 
 
@@ -75,6 +98,16 @@ class Step:
     line: int | None = None                          # line of the text file it came from
     battle_position: str | None = None               # "in defense": the position it is summoned in
     zone: int | None = None                          # "to zone 3": the zone it is summoned to
+    effect: int | None = None                        # activate: effect number in reading order
+    mode: int | None = None                          # activate: which bullet of a choice of effects
+    costs: list[str] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+    summoning: list[str] = field(default_factory=list)
+    adding: list[str] = field(default_factory=list)
+    sending: list[str] = field(default_factory=list)
+    setting: list[str] = field(default_factory=list)
+    then: list["Step"] = field(default_factory=list)  # trigger effects that follow this step
+    follow: bool = False                             # this step is a "then" step
 
     @property
     def where(self) -> str:
@@ -82,6 +115,18 @@ class Step:
 
     def text(self) -> str:
         q = lambda n: json.dumps(n, ensure_ascii=False)
+        if self.follow:
+            return "then " + replace(self, follow=False, then=[]).text()
+        if self.action == "activate":
+            out = f"activate {q(self.card)}"
+            if self.effect:
+                out += f" effect {self.effect}"
+            if self.mode:
+                out += f" mode {self.mode}"
+            for word, key in ACTIVATION_WORDS.items():
+                if getattr(self, key):
+                    out += f" {word} " + ", ".join(q(c) for c in getattr(self, key))
+            return out + self.placement_text()
         if self.action == "pendulum_summon":
             return "pendulum_summon " + ", ".join(q(c) for c in self.cards)
         out = self.action + (f" {q(self.card)}" if self.card else "")
@@ -98,9 +143,11 @@ class Step:
                 + (f" to zone {self.zone}" if self.zone is not None else ""))
 
     def normalized(self) -> str:
-        """The text form with materials and Pendulum cards sorted (how readings are printed)."""
-        return Step(self.number, self.action, self.card, sorted(self.materials, key=str), self.spell,
-                    sorted(self.cards, key=str), self.target).text()
+        """The text form with materials and Pendulum cards sorted (how readings are printed); the
+        follow-ups after it, each on its own line."""
+        lists = {k: sorted(getattr(self, k), key=str) for k in ("materials", "cards", *ACTIVATION_WORDS.values())}
+        head = replace(self, then=[], **lists).text()
+        return "\n".join([head] + [s.normalized() for s in self.then])
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"action": self.action}
@@ -115,6 +162,14 @@ class Step:
             out["position"] = self.battle_position
         if self.zone is not None:
             out["zone"] = self.zone
+        for key in ("effect", "mode"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        for key in ACTIVATION_WORDS.values():
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        if self.then:
+            out["then"] = [s.to_json() for s in self.then]
         return out
 
 
@@ -141,6 +196,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         value = m.group(kind)
         toks.append((kind, json.loads(value) if kind == "str" else int(value) if kind == "num" else value))
         pos = m.end()
+    follow = bool(toks) and toks[0] == ("word", "then")
+    if follow:
+        toks = toks[1:]
     if not toks or toks[0][0] != "word":
         raise err("a step starts with an action, e.g. normal_summon \"Junk Synchron\"")
     action = toks[0][1]
@@ -164,7 +222,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"the {what} list is empty or ends with a comma")
         return out
 
-    step = Step(number=number, action=action, line=line)
+    step = Step(number=number, action=action, line=line, follow=follow)
+    if follow and action != "activate":
+        raise err("only an activation (a trigger effect) follows a step with 'then'")
     if action != "attack":
         rest = _placement(step, rest, err)
     if action == "pendulum_summon":
@@ -185,6 +245,21 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             step.target = rest[1][1]
         else:
             raise err('an attack is written attack "Attacker" -> "Target" or attack "Attacker" directly')
+        return step
+    if action == "activate":
+        while rest:
+            kw = rest[0]
+            if kw in (("word", "effect"), ("word", "mode")):
+                if len(rest) < 2 or rest[1][0] != "num" or rest[1][1] < 1:
+                    raise err(f"'{kw[1]}' is followed by a number from 1")
+                setattr(step, kw[1], rest[1][1])
+                rest = rest[2:]
+                continue
+            if kw[0] != "word" or kw[1] not in ACTIVATION_WORDS:
+                raise err(f"expected effect N, mode N or one of {', '.join(ACTIVATION_WORDS)}, found {kw[1]!r}")
+            end = next((i for i in range(1, len(rest)) if rest[i][0] == "word"), len(rest))
+            setattr(step, ACTIVATION_WORDS[kw[1]], names(rest[1:end], kw[1]))
+            rest = rest[end:]
         return step
     while rest:
         kw = rest[0]
@@ -236,8 +311,24 @@ def _stated_zone(number: Any, err) -> int:
 
 
 def parse_text(text: str, *, source: str = "<line>") -> tuple[str | None, list[Step]]:
-    """The position file named in the text (if any) and the steps."""
-    return linefile.parse_text(text, parse_step, source=source)
+    """The position file named in the text (if any) and the steps ("then" steps nested)."""
+    ref, steps = linefile.parse_text(text, parse_step, source=source)
+    return ref, nest(steps, source)
+
+
+def nest(steps: list[Step], source: str) -> list[Step]:
+    """Put each "then" step under the step before it, and number the actions 1, 2, ..."""
+    out: list[Step] = []
+    for s in steps:
+        if s.follow:
+            if not out:
+                raise OracleError("a line cannot start with a 'then' step", source=source, field=s.where)
+            out[-1].then.append(s)
+        else:
+            out.append(s)
+    for n, s in enumerate(out, 1):
+        s.number = n
+    return out
 
 
 def _step_object(item: dict, number: int, source: str, where: str) -> Step:
@@ -248,12 +339,21 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     if action not in ACTIONS:
         raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
     step = Step(number=number, action=action, card=item.get("card"), materials=list(item.get("materials", [])),
-                spell=item.get("spell"), cards=list(item.get("cards", [])), target=item.get("target"))
+                spell=item.get("spell"), cards=list(item.get("cards", [])), target=item.get("target"),
+                effect=item.get("effect"), mode=item.get("mode"),
+                **{k: list(item.get(k, [])) for k in ACTIVATION_WORDS.values()})
     err = lambda key: lambda problem: OracleError(problem, source=source, field=f"{where}.{key}")  # noqa: E731
     if item.get("position") is not None:
         step.battle_position = _stated_position(item["position"], err("position"))
     if item.get("zone") is not None:
         step.zone = _stated_zone(item["zone"], err("zone"))
+    for n, sub in enumerate(item.get("then", [])):
+        at = f"{where}.then[{n}]"
+        sub = parse_step(sub, number, source=source) if isinstance(sub, str) else _step_object(sub, number, source, at)
+        if sub.action != "activate":
+            raise OracleError("only activations (trigger effects) follow a step", source=source, field=at)
+        sub.follow = True
+        step.then.append(sub)
     if action != "pendulum_summon" and step.card is None:
         raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
     return step
@@ -262,15 +362,15 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
 def load_line(path: str | Path, *, position: str | Path | None = None, library: Library | None = None) -> Line:
     """Read a line file: JSON (``.json``) or the text form (anything else)."""
     ref, steps = linefile.read_line(path, parse_step, _step_object)
+    steps = nest(steps, str(path))
     return Line(_position(ref, position, Path(path).parent, str(path), library), steps, str(path))
 
 
 def make_line(position: Position | dict, steps: list[Step | str], *, source: str = "<line>",
               library: Library | None = None) -> Line:
     """A line from Python: a position and steps (Step objects or strings in the text form)."""
-    out = [s if isinstance(s, Step) else parse_step(s, n, source=source) for n, s in enumerate(steps, 1)]
-    for n, s in enumerate(out, 1):
-        s.number = n
+    out = nest([s if isinstance(s, Step) else parse_step(s, n, source=source) for n, s in enumerate(steps, 1)],
+               source)
     return Line(_position(None, position, Path("."), source, library), out, source)
 
 
@@ -292,32 +392,62 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
     raise OracleError(f"there is no {card.name} in the position", source=source, field=step.where)
 
 
-def given_facts(line: Line, library: Library) -> str:
-    """The given_* facts that pin each step (step.lp, battle.lp)."""
+def slots_of(line: Line) -> int:
+    """Time steps per action of a checked line: the action and room for its longest "then" list
+    (chain.lp)."""
+    return 1 + max((len(s.then) for s in line.steps), default=0)
+
+
+def block_times(k: int, slots: int) -> range:
+    """The time steps of action k (from 1): its own step, then its follow-up steps."""
+    return range((k - 1) * slots + 1, k * slots + 1)
+
+
+def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
+    """The given_* facts that pin each step (step.lp, battle.lp, activate.lp, costs.lp,
+    resolve.lp), each action at the first time step of its block and its "then" steps after it;
+    follow-up steps the line leaves empty are given_idle/1."""
+    slots = slots or slots_of(line)
     out: list[str] = []
     for s in line.steps:
-        t = s.number
-        def code(n, s=s):
-            return _code(line.position, n, s, line.source, library)
-        if s.battle_position:
-            out.append(f"given_pos({t},{s.battle_position}).")
-        if s.zone is not None:
-            out.append(f"given_zone({t},{s.zone}).")
-        if s.action == "pendulum_summon":
-            out.append(f"given_act({t},pendulum_summon,none).")
-            for c, n in sorted(Counter(code(c) for c in s.cards).items()):
-                out.append(f"given_pend({t},{c},{n}).")
-            continue
-        out.append(f"given_act({t},{s.action},{code(s.card)}).")
-        for c, n in sorted(Counter(code(m) for m in s.materials).items()):
-            out.append(f"given_mat({t},{c},{n}).")
-        if s.spell:
-            out.append(f"given_spell({t},{code(s.spell)}).")
-        if s.target == "direct":
-            out.append(f"given_target({t},direct).")
-        elif s.target:
-            out.append(f"given_target({t},{code(s.target)}).")
+        times = block_times(s.number, slots)
+        for t, sub in zip(times, [s] + s.then):
+            out += _given(line, library, s, sub, t)
+        out += [f"given_idle({t})." for t in times[1 + len(s.then):]]
     return "\n".join(out) + "\n"
+
+
+def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[str]:
+    out: list[str] = []
+
+    def code(n):
+        return _code(line.position, n, where, line.source, library)
+
+    def counted(pred: str, names: list[str], *lead: str) -> list[str]:
+        return [f"{pred}({t},{','.join(lead + (str(c), str(n)))})." for c, n in sorted(Counter(code(x) for x in names).items())]
+
+    if s.battle_position:
+        out.append(f"given_pos({t},{s.battle_position}).")
+    if s.zone is not None:
+        out.append(f"given_zone({t},{s.zone}).")
+    if s.action == "pendulum_summon":
+        return out + [f"given_act({t},pendulum_summon,none)."] + counted("given_pend", s.cards)
+    out.append(f"given_act({t},{s.action},{code(s.card)}).")
+    out += counted("given_mat", s.materials)
+    if s.spell:
+        out.append(f"given_spell({t},{code(s.spell)}).")
+    if s.target == "direct":
+        out.append(f"given_target({t},direct).")
+    elif s.target:
+        out.append(f"given_target({t},{code(s.target)}).")
+    if s.effect:
+        out.append(f"given_eff({t},{s.effect}).")
+    if s.mode:
+        out.append(f"given_mode({t},{s.mode}).")
+    out += counted("given_cost", s.costs) + counted("given_tgt", s.targets)
+    for word, kind in PICK_KINDS.items():
+        out += counted("given_pick", getattr(s, ACTIVATION_WORDS[word]), kind)
+    return out
 
 
 # --- checking -----------------------------------------------------------------------------------
@@ -361,13 +491,13 @@ class CheckResult:
                            "state": r.position, "reasons": r.reasons, "rules": r.terms} for r in self.steps]}
 
 
-def control(position: Position, library: Library, extra: str, horizon: int = 0) -> clingo.Control:
+def control(position: Position, library: Library, extra: str, horizon: int = 0, slots: int = 1) -> clingo.Control:
     """The rules core for ``position``, the whole turn modelled (attacks, Pendulum Scales),
-    grounded for ``horizon`` steps."""
-    program = position_facts(position, library).program() + extra
+    grounded for ``horizon`` actions of ``slots`` time steps each (chain.lp)."""
+    program = position_facts(position, library).program() + f"fslots({slots - 1}).\n" + extra
     parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
-    for t in range(1, horizon + 1):
-        parts += step_parts(t)
+    for k in range(1, horizon + 1):
+        parts += block_parts(slots, k)
     return make_control(encoding("yugioh"), program, parts=parts)
 
 
@@ -377,15 +507,22 @@ def step_parts(t: int) -> list[tuple[str, list]]:
     return [(part, [clingo.Number(t)]) for part in ("step", "turn", "effects", "check")]
 
 
+def block_parts(slots: int, k: int) -> list[tuple[str, list]]:
+    """The program parts of action k: every time step of its block."""
+    return [p for t in block_times(k, slots) for p in step_parts(t)]
+
+
 def check_line(line: Line, *, library: Library | None = None, timeout: float | None = 30.0,
                max_readings: int = 50) -> CheckResult:
     """Check every step of ``line``; stop at the first illegal one and explain it."""
     from oracle.yugioh import explain
 
     library = library or Library.load()
-    given = given_facts(line, library)
+    slots = slots_of(line)
+    given = given_facts(line, library, slots)
+    parts = lambda k: block_parts(slots, k)  # noqa: E731
     # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
-    illegal = checking.first_illegal(control(line.position, library, given), line.steps, step_parts,
+    illegal = checking.first_illegal(control(line.position, library, given, slots=slots), line.steps, parts,
                                      timeout=timeout, source=line.source)
     legal_n = (illegal.number - 1) if illegal else len(line.steps)
     # 2. the readings of the legal prefix: resolved when there is only one
@@ -393,13 +530,13 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     status, message = "legal", ""
     chosen: list = []
     if legal_n:
-        ctl = control(line.position, library, given, legal_n)
+        ctl = control(line.position, library, given, legal_n, slots)
         res = solve(ctl, limit=max_readings, timeout=timeout, project=True, atoms=True)
         if not res.models:
             raise OracleError(f"{res.stopped or 'no reading found'} while reading the legal steps", source=line.source)
         readings: dict[tuple, list] = {}
         for shown, atoms in zip(res.models, res.atoms):
-            sig = tuple(describe_step(line.position, shown, t)[0] for t in range(1, legal_n + 1))
+            sig = tuple(describe_block(line.position, shown, k, slots).normalized() for k in range(1, legal_n + 1))
             readings.setdefault(sig, atoms)
         sigs = list(readings)
         first_diff = None
@@ -407,10 +544,11 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
             first_diff = min(t for t in range(legal_n) if len({s[t] for s in sigs}) > 1)
         atoms = readings[sigs[0]]
         chosen = atoms
-        for t in range(1, legal_n + 1):
-            if first_diff is not None and t - 1 >= first_diff:
+        for k in range(1, legal_n + 1):
+            if first_diff is not None and k - 1 >= first_diff:
                 break
-            results.append(StepResult(line.steps[t - 1], True, reading=sigs[0][t - 1],
+            t = k * slots
+            results.append(StepResult(line.steps[k - 1], True, reading=sigs[0][k - 1],
                                       state=state_out.describe(line.position, atoms, t),
                                       position=state_out.position_at(line.position, atoms, t)))
         if first_diff is not None:
@@ -418,33 +556,50 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
             options = sorted({sig[first_diff] for sig in sigs})
             status = "ambiguous"
             message = (f"{s.where} is ambiguous: {len(options)} readings are legal ("
-                       + "; ".join(options) + "). Name the copy or the materials "
-                       '(with "..."), the Spell (using "...") or the target (-> "...") to choose one.')
+                       + "; ".join(o.replace("\n", " / ") for o in options) + "). Name the copy or the materials "
+                       '(with "..."), the Spell (using "..."), the target (-> "...") or what an effect takes '
+                       '(paying, targeting, summoning, adding "...") to choose one.')
             return CheckResult(line, results, status, message, chosen)
     # 3. the first illegal step, explained by the relaxed program
     if illegal is not None:
-        t = illegal.number
-        relaxed = given + f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
-        ctl = control(line.position, library, relaxed, t)
+        times = block_times(illegal.number, slots)
+        relaxed = given + f"relaxed.\n#program step(t).\n:- fail(t,_), t < {times[0]}.\n"
+        ctl = control(line.position, library, relaxed, illegal.number, slots)
         res = solve(ctl, limit=20, timeout=timeout, project=True, optimal_only=True, atoms=True)
         if not res.models:
             reasons, terms = [(f"no reading of {illegal.where} exists, even breaking rules: the cards it names "
                                "cannot take the roles it gives them")], []
         else:
             best = min(range(len(res.models)), key=lambda i: res.costs[i])
-            fails = sorted((a.arguments[1] for a in res.models[best] if a.name == "fail" and a.arguments[0].number == t),
-                           key=str)
-            terms = [str(f) for f in fails]
-            reasons = [explain.sentence(line.position, f, res.atoms[best], t) for f in fails]
+            fails = sorted(((a.arguments[0].number, a.arguments[1]) for a in res.models[best]
+                            if a.name == "fail" and a.arguments[0].number in times), key=lambda f: (f[0], str(f[1])))
+            terms = [str(f) for _, f in fails]
+            reasons = [explain.sentence(line.position, f, res.atoms[best], t) for t, f in fails]
         results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
         status = "illegal"
         message = f"the line stops at {illegal.where}: it is illegal"
     return CheckResult(line, results, status, message, chosen)
 
 
-def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict]:
-    """Step ``t`` of a model in the text form (cards by name, materials sorted), and the instances."""
+def describe_block(position: Position, atoms: list[clingo.Symbol], k: int, slots: int) -> Step:
+    """Action k of a model as a Step, with the trigger effects that followed it under ``then``."""
+    times = block_times(k, slots)
+    head = describe_step(position, atoms, times[0])[2]
+    for t in times[1:]:
+        sub = describe_step(position, atoms, t)[2]
+        if sub.action:
+            sub.follow = True
+            head.then.append(sub)
+    head.number = k
+    return head
+
+
+def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict, Step]:
+    """Step ``t`` of a model in the text form (cards by name, materials sorted), the instances,
+    and the Step."""
     action, card, mats, spell, pend, target = "", None, [], None, [], None
+    effect = mode = None
+    costs, targets, picks = [], [], []
     for a in atoms:
         args = a.arguments
         if not args or args[0].type != clingo.SymbolType.Number or args[0].number != t:
@@ -460,8 +615,43 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
             pend.append(args[1].number)
         elif a.name == "target":
             target = args[2].name if args[2].type == clingo.SymbolType.Function else args[2].number
+        elif a.name == "eff":
+            effect, mode = args[1].number, args[2].number
+        elif a.name == "cost":
+            costs.append(args[1].number)
+        elif a.name == "tgt":
+            targets.append(args[1].number)
+        elif a.name == "pick":
+            picks.append((args[1].number, args[2].number))
     name = lambda i: position.slot(i).card.name
     step = Step(0, action, card=name(card) if card else None, materials=sorted(name(m) for m in mats),
                 spell=name(spell) if spell else None, cards=sorted(name(i) for i in pend),
                 target=target if target in (None, "direct") else name(target))
-    return step.text(), {"card": card, "materials": mats, "spell": spell, "cards": pend, "target": target}
+    if action == "activate":
+        words = _pick_words(position.slot(card).card, effect, mode)
+        step.effect = effect if effect and effect > 1 else None
+        step.mode = mode if mode and mode > 1 else None
+        step.costs = sorted(name(c) for c in costs if c != card)
+        step.targets = sorted(name(c) for c in targets)
+        for kk, j in picks:
+            getattr(step, ACTIVATION_WORDS[words.get(kk, "summoning")]).append(name(j))
+        for key in ("summoning", "adding", "sending", "setting"):
+            getattr(step, key).sort()
+    ids = {"card": card, "materials": mats, "spell": spell, "cards": pend, "target": target, "effect": effect,
+           "mode": mode, "costs": costs, "targets": targets, "picks": picks}
+    return step.text(), ids, step
+
+
+# The resolution keyword of each action of an effect (effect_text's eff_do/5 terms).
+_DO_WORDS = {"summon": "summoning", "search": "adding", "send_deck": "sending", "set_deck": "setting"}
+
+
+def _pick_words(card, effect: int | None, mode: int | None) -> dict[int, str]:
+    from oracle.yugioh.effect_text import card_effects
+
+    out = {}
+    for f in card_effects(card, Library.load()).facts:
+        a = f.arguments
+        if f.name == "eff_do" and a[1].number == effect and a[2].number == mode and a[4].name in _DO_WORDS:
+            out[a[3].number] = _DO_WORDS[a[4].name]
+    return out

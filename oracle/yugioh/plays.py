@@ -18,7 +18,7 @@ from oracle.yugioh.position import Position, Slot, load_position, parse_position
 
 ACTION_ORDER = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip_summon",
                 "change_position", "ritual_summon", "fusion_summon", "synchro_summon", "xyz_summon",
-                "link_summon", "pendulum_summon", "special_summon", "gemini_summon")
+                "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate")
 ZONE_NAMES = {5: ("extra_monster_zone", 0), 6: ("extra_monster_zone", 1)}
 
 
@@ -66,6 +66,9 @@ class Play:
     cards: tuple[CardRef, ...] = ()          # Pendulum Summon: the monsters summoned together
     placements: tuple[Placement, ...] = ()   # with zones=True
     copies: int = 1                          # identical copies of the card this play stands for
+    effect: int | None = None                # activate: the effect's number in reading order of the text
+    costs: tuple[CardRef, ...] = ()          # activate: the cards paid as costs
+    targets: tuple[CardRef, ...] = ()        # activate: the cards targeted
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"action": self.action, "player": self.player}
@@ -73,7 +76,10 @@ class Play:
             out["card"] = self.card.to_json()
         if self.copies > 1:
             out["copies"] = self.copies
-        if self.action == "pendulum_summon":
+        if self.action == "activate":
+            out.update(effect=self.effect, costs=[c.to_json() for c in self.costs],
+                       targets=[c.to_json() for c in self.targets])
+        elif self.action == "pendulum_summon":
             out["cards"] = [c.to_json() for c in self.cards]
         else:
             out["materials"] = [m.to_json() for m in self.materials]
@@ -85,7 +91,8 @@ class Play:
 
     def sort_key(self) -> tuple:
         ref = lambda r: (r.location, r.index) if r else ("", -1)  # noqa: E731
-        return (ACTION_ORDER.index(self.action), ref(self.card), ref(self.spell),
+        return (ACTION_ORDER.index(self.action), ref(self.card), self.effect or 0, [ref(c) for c in self.costs],
+                [ref(c) for c in self.targets], ref(self.spell),
                 [ref(m) for m in self.materials], [ref(c) for c in self.cards],
                 [(p.location, p.index, p.position) for p in self.placements])
 
@@ -117,7 +124,8 @@ def ground(position: Position, instance: Instance, *, zones: bool = False, extra
     """The rules core grounded for the one step of a position's plays: ``base`` and
     ``step(1)``.  The rest of the turn (attacks), goals and the state after the step are other
     program parts (lines.py grounds them), so they are not even handed to clingo here."""
-    program = instance.program() + ("show_zones.\n" if zones else "") + extra
+    # Choices made on resolution (which card a search adds) are details of a line, not plays.
+    program = instance.program() + ("show_zones.\n" if zones else "") + "hide_picks.\n" + extra
     parts = [("base", []), ("step", [clingo.Number(1)])]
     return make_control(encoding("yugioh"), program, parts=parts, one_shot=True)
 
@@ -165,6 +173,10 @@ def given_facts(play: Play, step: int = 1) -> list[clingo.Symbol]:
     out += [fact("given_pend", step, code, n) for code, n in sorted(Counter(c.id for c in play.cards).items())]
     if play.spell:
         out.append(fact("given_spell", step, play.spell.id))
+    if play.effect is not None:
+        out.append(fact("given_eff", step, play.effect))
+    out += [fact("given_cost", step, code, n) for code, n in sorted(Counter(c.id for c in play.costs).items())]
+    out += [fact("given_tgt", step, code, n) for code, n in sorted(Counter(c.id for c in play.targets).items())]
     return out
 
 
@@ -223,6 +235,9 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
     action, card, spell = "", None, None
     materials: list[CardRef] = []
     cards: list[CardRef] = []
+    costs: list[CardRef] = []
+    targets: list[CardRef] = []
+    effect = None
     zone: dict[int, int] = {}
     pos: dict[int, str] = {}
     for atom in atoms:
@@ -240,6 +255,12 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
             spell = ref(args[1])
         elif name == "pend":
             cards.append(ref(args[1]))
+        elif name == "eff":
+            effect = args[1].number
+        elif name == "cost":
+            costs.append(ref(args[1]))
+        elif name == "tgt":
+            targets.append(ref(args[1]))
         elif name == "to":
             zone[args[1].number] = args[2].number
         elif name == "as":
@@ -252,7 +273,8 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
     order = lambda r: (r.location, r.index)  # noqa: E731
     return Play(action=action, player=position.turn_player, card=card,
                 materials=tuple(sorted(materials, key=order)), spell=spell,
-                cards=tuple(sorted(cards, key=order)), placements=placements)
+                cards=tuple(sorted(cards, key=order)), placements=placements, effect=effect,
+                costs=tuple(sorted(costs, key=order)), targets=tuple(sorted(targets, key=order)))
 
 
 def _zone_name(zone: int) -> tuple[str, int]:

@@ -24,14 +24,16 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 BATTLE_POSITIONS = ("attack", "defense", "set")
 LISTS = ("hand", "deck", "graveyard", "banished", "extra_deck")
 TOP_KEYS = {"game", "rules", "turn", "players", "extra_monster_zones", "name", "description", "goal"}
-TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number"}
+TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "first_turn", "number",
+             "additional_normal_summon"}
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
-               "procedures_used_this_turn"}
+               "procedures_used_this_turn", "effects_used_this_turn", "locks"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
-                "normal_summoned", "tribute_summoned", "gemini_summoned"}
-ST_KEYS = {"card", "face_up"}
+                "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material"}
+ST_KEYS = {"card", "face_up", "set_this_turn"}
+EFFECT_REF_KEYS = {"card", "effect"}
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
 
@@ -58,6 +60,9 @@ class Slot:
     tribute_summoned: bool = False       # Tribute Summoned (for "Tributing 1 Tribute Summoned monster")
     gemini_summoned: bool = False        # a Gemini monster Gemini Summoned: an Effect Monster now
     attached_to: "Slot | None" = None
+    set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
+    effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
+    cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
 
     @property
     def zone(self) -> int | None:
@@ -85,6 +90,10 @@ class Position:
     special_summoned: list[list[Card]] = field(default_factory=lambda: [[], []])
     # Cards whose own procedure ("once per turn this way") the player already used this turn.
     procedures_used: list[list[Card]] = field(default_factory=lambda: [[], []])
+    # Effects each player already used this turn (once-per-turn), and locks in force: (card, effect number).
+    effects_used: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
+    locks: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
+    additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
 
     def slot(self, iid: int) -> Slot:
@@ -168,7 +177,7 @@ class _Reader:
         pos.phase = self.typed(turn, "phase", str, "turn", "main1")
         if pos.phase not in PHASES:
             raise self.error("turn.phase", f"unknown phase {pos.phase!r}; use one of {', '.join(PHASES)}")
-        for flag in ("normal_summon_used", "pendulum_summon_used", "first_turn"):
+        for flag in ("normal_summon_used", "pendulum_summon_used", "first_turn", "additional_normal_summon"):
             setattr(pos, flag, self.typed(turn, flag, bool, "turn", False))
         players = self.typed(doc, "players", list, "", [{}, {}])
         if len(players) not in (1, 2):
@@ -188,11 +197,36 @@ class _Reader:
             used = self.typed(player, "procedures_used_this_turn", list, where, [])
             pos.procedures_used[p] = [self.card(ref, f"{where}.procedures_used_this_turn[{i}]")
                                       for i, ref in enumerate(used)]
+            pos.effects_used[p] = self.effect_refs(player, "effects_used_this_turn", where)
+            pos.locks[p] = self.effect_refs(player, "locks", where)
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         self.check_field()
         pos.slots = self.slots
         return pos
+
+    def material_kinds(self, entry: dict, where: str) -> list[str]:
+        kinds = self.typed(entry, "cannot_be_material", list, where, [])
+        for i, k in enumerate(kinds):
+            if k not in ("fusion", "synchro", "xyz", "link"):
+                raise self.error(f"{where}.cannot_be_material[{i}]",
+                                 f"{json.dumps(k)} is not a kind of material; use fusion, synchro, xyz or link")
+        return kinds
+
+    def effect_refs(self, player: dict, key: str, where: str) -> list[tuple[Card, int]]:
+        """``[{"card": ..., "effect": N}, ...]``: effect N (reading order of the text, from 1) of a card."""
+        out = []
+        for i, item in enumerate(self.typed(player, key, list, where, [])):
+            at = f"{where}.{key}[{i}]"
+            if not isinstance(item, dict):
+                raise self.error(at, 'an effect is {"card": NAME, "effect": N}')
+            self.keys(item, EFFECT_REF_KEYS, at)
+            card = self.card(item.get("card"), f"{at}.card")
+            n = self.typed(item, "effect", int, at, 1)
+            if n < 1:
+                raise self.error(f"{at}.effect", "effects are numbered from 1, in reading order of the text")
+            out.append((card, n))
+        return out
 
     def player(self, p: int, player: dict, where: str) -> None:
         ydk = self.typed(player, "ydk", str, where, None)
@@ -299,7 +333,9 @@ class _Reader:
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
                         normal_summoned=self.typed(entry, "normal_summoned", bool, where, False),
                         tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False),
-                        gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False))
+                        gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False),
+                        effects_negated=self.typed(entry, "effects_negated", bool, where, False),
+                        cannot_be_material=tuple(self.material_kinds(entry, where)))
         if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):
             raise self.error(f"{where}.gemini_summoned", f"only a face-up Gemini monster is Gemini Summoned; "
                              f"{card.name} is {'face-down' if 'gemini' in card.kinds else 'not a Gemini monster'}")
@@ -321,6 +357,9 @@ class _Reader:
         self.keys(entry, ST_KEYS, where)
         card = self.card(entry.get("card"), f"{where}.card")
         face_up = self.typed(entry, "face_up", bool, where, True)
+        set_now = self.typed(entry, "set_this_turn", bool, where, False)
+        if set_now and face_up:
+            raise self.error(f"{where}.set_this_turn", "only a face-down (Set) card was Set this turn")
         if z == 5:
             if not (card.is_spell and "field" in card.kinds):
                 raise self.error(where, f"{card.name} is not a Field Spell: only Field Spells go in the Field Zone")
@@ -335,7 +374,8 @@ class _Reader:
                 raise self.error(f"{where}.face_up", "a Pendulum monster in a Pendulum Zone is face-up")
         elif "field" in card.kinds:
             raise self.error(where, f"{card.name} is a Field Spell: it goes in the field_zone")
-        self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where, face_up=face_up)
+        self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where, face_up=face_up,
+                 set_this_turn=set_now)
 
     def extra_monster_zones(self, doc: dict) -> None:
         emz = self.typed(doc, "extra_monster_zones", list, "", [None, None])

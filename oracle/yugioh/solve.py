@@ -9,6 +9,8 @@ only in zones or in how materials are grouped are one line.
 """
 from __future__ import annotations
 
+import copy
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,8 @@ from oracle import incremental, jsonfile
 from oracle.errors import OracleError
 from oracle.terms import COUNT_MAX, NUMBER_MAX, fact, whole_number
 from oracle.yugioh.cards import Library
-from oracle.yugioh.lines import Line, Step, control, describe_step, step_parts
+from oracle.yugioh.facts import position_facts
+from oracle.yugioh.lines import Line, Step, block_parts, control, describe_block
 from oracle.yugioh.position import Position, load_position, parse_position
 
 GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind")
@@ -37,19 +40,34 @@ class Puzzle:
 @dataclass
 class Outcome(incremental.Outcome):
     puzzle: Puzzle
-    effects: list[str] = field(default_factory=list)   # cards on the field whose effects are not modelled
+    effects: list[str] = field(default_factory=list)   # cards whose effects are not modelled
+    responses: list[dict] = field(default_factory=list)  # opponent cards that could respond
+    follow_ups: int = 0   # trigger effects searched after each action (a bound of the search)
 
     def text(self) -> str:
         out = super().text()
         if self.effects:
-            out += ("\nnote: card effects are not modelled (summoning and battle only); these cards on the "
-                    "field have effects that may change the answer: " + ", ".join(self.effects))
+            out += ("\nnote: these cards have effect text the oracle does not understand, so their effects are "
+                    "never activated and may change the answer: " + ", ".join(self.effects))
+        if self.responses:
+            out += ("\nnote: the opponent could respond with " + ", ".join(r["name"] for r in self.responses)
+                    + " (opponent responses are not modelled)")
         return out
 
     def to_json(self) -> dict:
         return {"solved": self.solved, "already": self.already, "max_steps": self.max_steps,
                 "searched": self.searched, "stopped": self.stopped, "seconds": round(self.seconds, 3),
-                "lines": [[s.text() for s in steps] for steps in self.lines], "unmodelled_effects": self.effects}
+                "lines": [[_entry(s) for s in steps] for steps in self.lines], "unmodelled_effects": self.effects,
+                "possible_responses": self.responses, "follow_ups_per_action": self.follow_ups,
+                "unreachable": self.exhausted is not None}
+
+
+def _entry(step: Step) -> str | dict:
+    """One action of a line in JSON: its text, or {"step": text, "then": [...]} when trigger
+    effects followed it (they belong to the action: the length of a line counts actions)."""
+    if not step.then:
+        return step.text()
+    return {"step": step.text(), "then": [s.text() for s in step.then]}
 
 
 def goal_facts(puzzle: Puzzle, library: Library) -> str:
@@ -130,38 +148,68 @@ def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = 
 
 def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False, timeout: float | None = None,
                  library: Library | None = None, limit: int | None = None) -> Outcome:
-    """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``)."""
+    """The shortest line reaching the goal (every minimal line up to ``max_steps`` with ``all_lines``).
+    Lengths count actions at open game state; each action's block of time steps also holds the
+    trigger effects that follow it (chain.lp)."""
     library = library or Library.load()
-    out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position))
+    instance = position_facts(puzzle.position, library)
+    slots = instance.follow_ups + 1
+    out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position, library),
+                  responses=possible_responses(puzzle.position, library), follow_ups=instance.follow_ups)
     return incremental.search(
-        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library)), step_parts,
-        lambda shown, k: [_step(puzzle.position, shown, t) for t in range(1, k + 1)],
-        all_lines=all_lines, timeout=timeout, limit=limit, project=True)
+        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library), slots=slots),
+        lambda k: block_parts(slots, k),
+        lambda shown, k: [describe_block(puzzle.position, shown, j, slots) for j in range(1, k + 1)],
+        all_lines=all_lines, timeout=timeout, limit=limit, project=True, query_time=lambda k: k * slots,
+        exhaust=True)
 
 
-def field_effects(position: Position) -> list[str]:
-    """Names of the cards on the field (both players) that have effects: the solver ignores them."""
+def field_effects(position: Position, library: Library | None = None) -> list[str]:
+    """Names of the cards of the position whose effect text is not understood (effect_text.py):
+    none of their effects is ever activated, so the answer may differ where they matter."""
+    from oracle.yugioh.effect_text import card_effects
+
+    library = library or Library.load()
     names = []
     for slot in position.slots:
-        on_field = slot.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone")
         card = slot.card
-        if on_field and ("effect" in card.kinds or card.is_spell or card.is_trap) and card.name not in names:
+        if card_effects(card, library).unsupported and card.name not in names:
             names.append(card.name)
     return names
 
 
-def _step(position: Position, model: list[clingo.Symbol], t: int) -> Step:
-    _, ids = describe_step(position, model, t)
-    name = lambda i: position.slot(i).card.name
-    action = next(a.arguments[1].name for a in model if a.name == "act" and a.arguments[0].number == t)
-    target = ids["target"]
-    return Step(t, action, card=name(ids["card"]) if ids["card"] else None,
-                materials=sorted(name(m) for m in ids["materials"]), spell=name(ids["spell"]) if ids["spell"] else None,
-                cards=sorted(name(i) for i in ids["cards"]),
-                target=None if target is None else "direct" if target == "direct" else name(target))
+def possible_responses(position: Position, library: Library | None = None) -> list[dict]:
+    """The opponent's cards that could respond to the turn player's line: Set cards (a face-down
+    Trap or Quick-Play Spell), and monsters in the hand or on
+    the field with a Quick Effect or a hand effect that may be activated on the opponent's turn
+    (hand traps).  Responses are not modelled; they are named so the answer can be read with care."""
+    from oracle.yugioh.plays import CardRef
+
+    out = []
+    opp = 1 - position.turn_player
+    for slot in position.slots:
+        if slot.owner != opp and slot.controller != opp:
+            continue
+        card = slot.card
+        text = card.text
+        quick_monster = card.is_monster and ("Quick Effect" in text or (
+            slot.location == "hand" and re.search(r"\(Quick Effect\)|discard this card|from your hand", text)))
+        if slot.location == "spell_trap_zone" and not slot.face_up:
+            out.append(CardRef.of(slot).to_json())
+        elif slot.location == "hand" and quick_monster:  # hand traps (Spells and Traps are not activated from the hand then)
+            out.append(CardRef.of(slot).to_json())
+        elif slot.location in ("monster_zone", "extra_monster_zone") and (
+                quick_monster or (slot.position == "set" and "FLIP:" in text)):  # flipped by an attack
+            out.append(CardRef.of(slot).to_json())
+    return out
 
 
 def as_line(puzzle: Puzzle, steps: list[Step]) -> Line:
     """A found line as a Line, ready for check_line (how tests replay solver answers)."""
-    return Line(puzzle.position, [Step(n, s.action, s.card, list(s.materials), s.spell, list(s.cards), s.target)
-                                  for n, s in enumerate(steps, 1)], puzzle.source)
+    return Line(puzzle.position, [_copy(s, n) for n, s in enumerate(steps, 1)], puzzle.source)
+
+
+def _copy(s: Step, n: int) -> Step:
+    out = copy.deepcopy(s)
+    out.number = n
+    return out

@@ -90,6 +90,11 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["summoned_from_extra_deck"] = i in from_extra
         if xmats.get(i):
             entry["materials"] = [code(m) for m in xmats[i]]
+        if i in flags("negated"):
+            entry["effects_negated"] = True
+        no_mat = sorted(k for j, k in by["no_material"] if j == i)
+        if no_mat:
+            entry["cannot_be_material"] = no_mat
         if z >= 5:
             entry["controller"] = p
             emz[z - 5] = entry
@@ -97,16 +102,24 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             players[p]["monster_zones"][z] = entry
     for i, p, z in sorted(by["sz"]):
         entry = {"card": code(i), "face_up": i not in set_cards}
+        if i in flags("set_turn") and i in set_cards:
+            entry["set_this_turn"] = True
         if z == 5:
             players[p]["field_zone"] = entry
         else:
             players[p]["spell_trap_zones"][z] = entry
 
+    for p, n, e in sorted(by["used_name"]):
+        players[p].setdefault("effects_used_this_turn", []).append({"card": n, "effect": e})
+    for p, c, e, _m, _k in sorted(by["lock_extra"]):
+        players[p].setdefault("locks", []).append({"card": c, "effect": e})
     me = position.turn_player
     turn = {"player": me, "phase": "battle" if ("battle",) in {(f.name,) for f in state} else position.phase,
             "normal_summon_used": any(args[0] == me for args in by["ns_used"]),
             "pendulum_summon_used": any(args[0] == me for args in by["ps_used"]),
             "first_turn": position.first_turn}
+    if any(args[0] == me for args in by["extra_ns"]):
+        turn["additional_normal_summon"] = True
     doc = {"game": "yugioh", "rules": position.rules, "turn": turn, "players": players,
            "extra_monster_zones": emz}
     return doc
@@ -144,8 +157,14 @@ def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> l
         out.append(f"{who}: " + "; ".join(parts))
     used = [w for w, k in (("Normal Summon", "normal_summon_used"), ("Pendulum Summon", "pendulum_summon_used"))
             if doc["turn"][k]]
+    for e in doc["players"][me].get("effects_used_this_turn", []):
+        used.append(f"effect {e['effect']} of {position_name(position, e['card'])}")
     if used:
         out.append("used this turn: " + ", ".join(used))
+    locks = [f"only the monsters effect {e['effect']} of {position_name(position, e['card'])} allows from the Extra Deck"
+             for e in doc["players"][me].get("locks", [])]
+    if locks:
+        out.append("locked: " + "; ".join(locks))
     return out
 
 

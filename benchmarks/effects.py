@@ -1,0 +1,65 @@
+"""Benchmark: a 5-action line with card effects (issue 8).
+
+    python benchmarks/effects.py
+
+A 5-card hand (Reinforcement of the Army, Marauding Captain, One for One, Celtic Guardian,
+Monster Reborn), a 30-card Deck and a 15-card Extra Deck.  The shortest line to Gaia Knight with
+3 monsters on the field is 5 actions: search Tune Warrior, Normal Summon Marauding Captain (its
+trigger Special Summons Tune Warrior), Synchro Summon Gaia Knight, One for One (Water Spirit from
+the Deck), Monster Reborn.  Prints
+  1. the shortest line and its time (target: under 2 s);
+  2. the time to prove that no line of 6 actions or fewer reaches an unreachable goal (target:
+     under 20 s);
+  3. the time of the plays of the starting position, in process (target: under 50 ms).
+Figures are printed, never asserted.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from timing import timed
+
+import oracle
+from oracle.yugioh.cards import Library
+from oracle.yugioh.position import parse_position
+from oracle.yugioh.solve import Puzzle, solve_puzzle
+
+HAND = ["Reinforcement of the Army", "Marauding Captain", "One for One", "Celtic Guardian", "Monster Reborn"]
+DECK = (["Tune Warrior", "Water Spirit"] + ["Kozaky", "Petit Moth", "Mystic Tomato", "Sangan", "Alexandrite Dragon",
+        "Summoned Skull", "Dark Magician", "Blue-Eyes White Dragon", "Mystical Elf", "Giant Soldier of Stone",
+        "Battle Ox", "Mystical Shine Ball", "Gene-Warped Warwolf", "Dark Blade"] * 2)[:30]
+EXTRA = ["Gaia Knight, the Force of Earth", "Armory Arm", "Black Rose Dragon", "Stardust Dragon", "Junk Warrior",
+         "Number 39: Utopia", "Number 11: Big Eye", "Proxy Dragon", "Link Spider", "Traffic Ghost",
+         "Decode Talker", "Abyss Dweller", "Castel, the Skyblaster Musketeer", "Firewall Dragon", "Knightmare Phoenix"]
+FIVE = {"summon": "Gaia Knight, the Force of Earth", "monsters": 3}
+NONE_WITHIN_6 = {"board": ["Gaia Knight, the Force of Earth", "Stardust Dragon"]}
+
+
+def position() -> dict:
+    return {"game": "yugioh", "turn": {"player": 0, "phase": "main1"},
+            "players": [{"hand": HAND, "deck": DECK, "extra_deck": EXTRA}, {}]}
+
+
+def main() -> None:
+    library = Library.load()
+    pos = parse_position(position(), library=library)
+    assert len(HAND) == 5 and len(DECK) == 30 and len(EXTRA) == 15
+    solve_puzzle(Puzzle(pos, {"monsters": 1}), max_steps=1, library=library)  # warm the caches (card text, rules)
+    out, secs = timed(lambda: solve_puzzle(Puzzle(pos, FIVE), max_steps=6, library=library))
+    print(f"1. shortest line ({len(out.lines[0]) if out.lines else 'none'} actions) in {secs:.2f} s (target < 2 s):")
+    for s in out.lines[0] if out.lines else []:
+        print(f"     {s.normalized()}".replace("\n", "\n       "))
+    out, secs = timed(lambda: solve_puzzle(Puzzle(pos, NONE_WITHIN_6), max_steps=6, library=library))
+    verdict = "no line within 6" if not out.solved and not out.stopped else f"solved={out.solved} stopped={out.stopped}"
+    print(f"2. {NONE_WITHIN_6}: {verdict} in {secs:.2f} s (target < 20 s)")
+    oracle.plays(pos, library=library)
+    plays, secs = timed(lambda: oracle.plays(pos, library=library))
+    print(f"3. plays of the start: {len(plays)} plays in {secs * 1000:.0f} ms in process (target < 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

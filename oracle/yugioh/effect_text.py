@@ -1,0 +1,872 @@
+"""Card effects read from card text with the declared grammar ``grammar/effects.lark`` (lark),
+turned into the effect facts of docs/facts-schema.md ("Effects").
+
+A card's effect text is split into sentences; each is parsed whole.  A sentence the grammar does
+not cover makes the card *unsupported*: none of its effects is emitted (the oracle never plays an
+effect on a guess), and the sentence is kept to say so.  Sentences that other readers own (the
+material line, summoning conditions and procedures of requirements.py, Fusion and Ritual Spells)
+are left to them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import clingo
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError
+
+from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.grammar.nouns import race_value
+from oracle.yugioh.requirements import _sentences
+
+MANY = 99
+
+# Sentences that requirements.py reads (summoning conditions and procedures): not effects.
+_SUMMON_RULES = re.compile(
+    r"^(?:Must (?:first )?be |Cannot be (?:Normal |Special )?Summoned|Cannot be Special Summoned|"
+    r"(?:If [^:;]*, )?[Yy]ou can Normal Summon this card without Tributing\.$|"
+    r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
+    r"You can only Special Summon \"[^\"]+\" once per turn this way|"
+    r"(?:.*\(from your hand\)))")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    text = resources.files("oracle.yugioh").joinpath("grammar/effects.lark").read_text(encoding="utf-8")
+    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve")
+
+
+@dataclass
+class Effect:
+    number: int
+    type: str                      # ignition, trigger, spell, trap, continuous
+    optional: bool = True
+    timing: str | None = None      # trigger: when / if
+    events: list[str] = field(default_factory=list)
+    where: list[str] = field(default_factory=list)      # activated from
+    phase: str | None = None
+    soft_once: bool = False
+    conds: list[tuple] = field(default_factory=list)    # (who, lo, hi, alts)
+    costs: list[tuple] = field(default_factory=list)    # (how, lo, hi, alts, places) / (self, how) / (pay, n)
+    target: tuple | None = None                         # (lo, hi, alts, where)
+    modes: list[list[dict]] = field(default_factory=list)   # each mode: its actions; one mode when not modal
+    mode_pre: list[tuple] = field(default_factory=list)      # per mode: (costs, target)
+    limits: list[str] = field(default_factory=list)     # hard, activate_once, shared
+
+
+@dataclass
+class CardEffects:
+    effects: list[Effect] = field(default_factory=list)
+    unsupported: str | None = None   # the first sentence not understood
+    rules: list[str] = field(default_factory=list)   # rule/2: only_one, ss_once, piercing, direct_attack, ...
+    sentences: int = 0               # effect sentences read
+    facts: list[clingo.Symbol] = field(default_factory=list)
+
+
+class _Tree(Transformer):
+    """Parse tree -> plain Python values (tuples and dicts)."""
+
+    def __init__(self, lib: Library):
+        super().__init__()
+        self.lib = lib
+
+    # noun phrases ---------------------------------------------------------------------------
+    def INT(self, t):
+        return int(t)
+
+    def count(self, items):
+        return (items[0], items[0]) if items and isinstance(items[0], int) else (1, 1)
+
+    def up_to(self, items):
+        return (1, items[0])
+
+    def level_q(self, items):
+        n = items[0]
+        d = str(items[1]) if len(items) > 1 else ""
+        return ("level_max", n) if d == "or lower" else ("level_min", n) if d == "or higher" else ("level", n)
+
+    def attribute_q(self, items):
+        return ("attribute", str(items[0]).lower())
+
+    def race_q(self, items):
+        return ("race", race_value(str(items[0])))
+
+    def kind_q(self, items):
+        return ("kind", {"Quick-Play": "quickplay"}.get(str(items[0]), str(items[0]).lower()))
+
+    def quoted_q(self, items):
+        return self._quoted(items[0], archetype_first=True)
+
+    def faceup_q(self, _):
+        return ("faceup",)
+
+    def _quoted(self, tok, archetype_first: bool):
+        name = str(tok)[1:-1]
+        card = self.lib.by_name(name)
+        arch = self.lib.archetype_code(name)
+        if archetype_first and arch is not None:
+            return ("archetype", arch)
+        if card is not None:
+            return ("name", card.name_code)
+        if arch is not None:
+            return ("archetype", arch)
+        raise ValueError(f"unknown name {name!r}")
+
+    def noun(self, items):
+        t = items[0]
+        return {"MONSTER_NOUN": ("kind", "monster"), "SPELL_NOUN": ("kind", "spell"), "TRAP_NOUN": ("kind", "trap"),
+                "TUNER_NOUN": ("kind", "tuner"), "SPELLTRAP_NOUN": ("spell_trap",), "CARD_WORD": None}[t.type]
+
+    def except_name(self, items):
+        return ("not", self._quoted(items[0], archetype_first=False))
+
+    def np(self, items):
+        lo, hi = (1, 1)
+        atoms, negs = [], []
+        for it in items:
+            if isinstance(it, tuple) and len(it) == 2 and all(isinstance(x, int) for x in it):
+                lo, hi = it
+            elif it is None:
+                continue
+            elif it[0] == "not":
+                negs.append(it[1])
+            else:
+                atoms.append(it)
+        alts = _alternatives(atoms)
+        return (lo, hi, [frozenset({("pos", a) for a in alt} | {("neg", n) for n in negs}) for alt in alts])
+
+    def named_np(self, items):
+        lo, hi, negs, name = 1, 1, [], None
+        for it in items:
+            if isinstance(it, Token):
+                name = self._quoted(it, archetype_first=False)
+            elif isinstance(it, tuple) and it and it[0] == "not":
+                negs.append(it[1])
+            elif isinstance(it, tuple):
+                lo, hi = it
+        return (lo, hi, [frozenset({("pos", name)} | {("neg", n) for n in negs})])
+
+    def places(self, items):
+        return [{"hand": "hand", "Deck": "deck", "GY": "graveyard", "Extra Deck": "extra", "field": "field"}[str(t)]
+                for t in items]
+
+    def in_gy(self, _):
+        return ("me", "graveyard")
+
+    def in_either_gy(self, _):
+        return ("both", "graveyard")
+
+    def on_field(self, _):
+        return ("me", "field")
+
+    def on_opp_field(self, _):
+        return ("opp", "field")
+
+    def destroy_target(self, _):
+        return {"do": "destroy_target"}
+
+    def on_either_field(self, _):
+        return ("both", "field")
+
+    # conditions ---------------------------------------------------------------------------
+    def summon_events(self, items):
+        return [str(t).lower() for t in items if isinstance(t, Token)]
+
+    def summon_event(self, items):
+        return items[0]
+
+    def flip_cond(self, _):
+        # FLIP effects are trigger effects that do not miss the timing.
+        return ("trigger", "if", ["flip"])
+
+    def sent_cond(self, _):
+        return ("trigger", "if", ["sent_gy"])
+
+    def either_main(self, _):
+        return ("phase", "main")
+
+    def quick(self, _):
+        return "quick"
+
+    def destroyed_trigger(self, items):
+        return ("trigger", str(items[0]).lower(), ["destroyed_battle"])
+
+    def atk_max(self, items):
+        return ("atk_max", items[0])
+
+    def atk_min(self, items):
+        return ("atk_min", items[0])
+
+    def def_max(self, items):
+        return ("def_max", items[0])
+
+    def trigger_cond(self, items):
+        return ("trigger", str(items[0]).lower(), items[1])
+
+    def controls(self, items):
+        who = "me" if str(items[0]) == "you" else "opp"
+        lo, _, alts = items[2]
+        alts = [a | {("pos", ("faceup",))} if any(s == "pos" and x != ("kind", "monster") for s, x in a) else a
+                for a in alts]
+        return (who, lo, MANY, alts)
+
+    def controls_none(self, items):
+        who = "me" if str(items[0]) == "you" else "opp"
+        atom = items[2]
+        return (who, 0, 0, [frozenset({("pos", atom)} if atom and atom != ("kind", "monster") else set())])
+
+    def state_cond(self, items):
+        return ("state", items)
+
+    def phase_cond(self, items):
+        phase = {"Main Phase": "main", "End Phase": "end", "Standby Phase": "standby"}[str(items[0])]
+        return ("phase", phase)
+
+    def phase_extra(self, _):
+        return None
+
+    def condition(self, items):
+        return items[0]
+
+    # costs and targets ----------------------------------------------------------------------
+    def discard(self, items):
+        return ("cost", "discard", items[0], ["hand"])
+
+    def send_cost(self, items):
+        return ("cost", "send", items[1], items[2])
+
+    def banish_self(self, items):
+        return ("self", "banish", tuple(items[0]) if items else None)
+
+    def banish_cost(self, items):
+        return ("cost", "banish", items[0], items[1])
+
+    def tribute_self(self, _):
+        return ("self", "tribute")
+
+    def tribute_cost(self, items):
+        return ("cost", "tribute", items[1], ["field"])
+
+    def pay(self, items):
+        return ("pay", items[1])
+
+    def detach(self, items):
+        return ("detach", items[0])
+
+    def reveal(self, items):
+        return ("cost", "reveal", items[0], ["hand"])
+
+    def target(self, items):
+        where = items[1] if len(items) > 1 else None
+        return ("target", items[0], where)
+
+    def targeting(self, items):
+        return ("target", items[0], items[1] if len(items) > 1 else None)
+
+    def activate_by(self, items):
+        return [items[0]]
+
+    def pre(self, items):
+        return list(items)
+
+    # actions --------------------------------------------------------------------------------
+    def this_card(self, _):
+        return ("self",)
+
+    def the_target(self, _):
+        return ("target",)
+
+    def ss_np(self, items):
+        return ("np", items[0])
+
+    def either_gy(self, _):
+        return ["graveyard_both"]
+
+    def from_places(self, items):
+        return items[0]
+
+    def in_position(self, items):
+        return {"Defense Position": "defense", "face-up Defense Position": "defense", "Attack Position": "attack",
+                "face-up Attack Position": "attack", "face-down Defense Position": "set"}[str(items[0])]
+
+    def negate(self, _):
+        return ("negated",)
+
+    def end_phase_only(self, _):
+        # "destroy it during the End Phase": lines end before the End Phase (Main Phases and
+        # battle only), so nothing in a line depends on it.
+        return ("end_phase",)
+
+    def material_kind(self, items):
+        return str(items[0]).lower()
+
+    def no_material(self, items):
+        return ("no_material", items[0])
+
+    def riders(self, items):
+        return list(items)
+
+    def special_summon(self, items):
+        out = {"do": "special_summon", "what": None, "from": None, "position": None, "riders": []}
+        for it in items[1:]:
+            if isinstance(it, tuple):
+                out["what"] = it
+            elif isinstance(it, str):
+                out["position"] = it
+            elif isinstance(it, list) and it and isinstance(it[0], tuple):
+                out["riders"] = it
+            elif isinstance(it, list):
+                out["from"] = it
+        return out
+
+    def add_to_hand(self, items):
+        np = items[1]
+        if len(items) > 3:
+            np = (np[0], np[1], [a | {("neg", items[3][1])} for a in np[2]])
+        return {"do": "add_to_hand", "what": np, "from": items[2]}
+
+    def except_clause(self, items):
+        return ("not", self._quoted(items[0], archetype_first=False))
+
+    def draw(self, items):
+        return {"do": "draw", "n": items[1]}
+
+    def send_deck(self, items):
+        return {"do": "send_deck", "what": items[1]}
+
+    def destroy_all(self, _):
+        return {"do": "destroy_all"}
+
+    def destroy_upto(self, items):
+        return {"do": "destroy_upto", "what": items[1], "per": items[2]}
+
+    def damage(self, items):
+        return {"do": "damage", "n": items[1], "per": items[2] if len(items) > 2 else None}
+
+    def gain_lp(self, items):
+        return {"do": "gain_lp", "n": items[1]}
+
+    def set_from_deck(self, items):
+        return {"do": "set_from_deck", "what": items[1]}
+
+    def lock(self, items):
+        return {"do": "lock_extra", "except": items[-1]}
+
+    def extra_normal_summon(self, _):
+        return {"do": "extra_normal_summon"}
+
+    def joiner(self, _):
+        return None
+
+    def actions(self, items):
+        return [i for i in items if i is not None]
+
+    # sentences ------------------------------------------------------------------------------
+    def soft_once(self, _):
+        return "soft_once"
+
+    def you_can(self, _):
+        return "you_can"
+
+    def effect(self, items):
+        out = {"kind": "effect", "soft_once": False, "cond": None, "optional": False, "pre": [], "actions": []}
+        for it in items:
+            if it == "soft_once":
+                out["soft_once"] = True
+            elif it == "quick":
+                out["quick"] = True
+            elif it == "you_can":
+                out["optional"] = True
+            elif isinstance(it, dict):
+                out["actions"] = [it]
+                out["optional"] = True
+            elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase"):
+                out["cond"] = it
+            elif isinstance(it, list) and it and isinstance(it[0], dict):
+                out["actions"] = it
+            elif isinstance(it, list):
+                out["pre"] = it
+        return out
+
+    def modal_head(self, items):
+        out = self.effect(items)
+        out["kind"] = "modal"
+        return out
+
+    def mode(self, items):
+        pre = items[0] if len(items) > 1 and items[0] is not None else []
+        return {"kind": "mode", "pre": pre or [], "actions": items[-1]}
+
+    def hard_each(self, items):
+        return {"kind": "limit", "limit": "hard_each", "name": self._quoted(items[0], False)}
+
+    def hard_this(self, items):
+        return {"kind": "limit", "limit": "hard_this", "name": self._quoted(items[0], False)}
+
+    def activate_once(self, items):
+        return {"kind": "limit", "limit": "activate_once", "name": self._quoted(items[0], False)}
+
+    def shared_once(self, items):
+        return {"kind": "limit", "limit": "shared", "name": self._quoted(items[0], False)}
+
+    def only_one(self, items):
+        return {"kind": "rule", "rule": "only_one", "name": self._quoted(items[0], False)}
+
+    def ss_once(self, items):
+        return {"kind": "rule", "rule": "ss_once", "name": self._quoted(items[0], False)}
+
+    def piercing(self, _):
+        return {"kind": "rule", "rule": "piercing", "name": None}
+
+    def direct_attack(self, _):
+        return {"kind": "rule", "rule": "direct_attack", "name": None}
+
+    def battle_indestructible(self, _):
+        return {"kind": "rule", "rule": "battle_indestructible", "name": None}
+
+    def no_special(self, _):
+        return {"kind": "rule", "rule": "no_special", "name": None}
+
+    def effect_indestructible(self, _):
+        return {"kind": "rule", "rule": "effect_indestructible", "name": None}
+
+    def both_indestructible(self, _):
+        return {"kind": "rules", "rules": ["battle_indestructible", "effect_indestructible"], "name": None}
+
+    def mutual_battle(self, _):
+        return {"kind": "rule", "rule": "mutual_battle", "name": None}
+
+    def no_link_material(self, _):
+        return {"kind": "rule", "rule": "no_link_material", "name": None}
+
+    def no_battle_phase(self, _):
+        return {"kind": "after", "after": "no_battle_phase"}
+
+    def no_attack_after(self, _):
+        return {"kind": "after", "after": "no_attack"}
+
+    def rule(self, items):
+        return items[0]
+
+    def face_down(self, _):
+        return {"do": "face_down_self"}
+
+    def harmless(self, _):
+        return {"kind": "harmless"}
+
+    def linked_destruction(self, _):
+        return {"kind": "linked_destruction"}
+
+    def sentence(self, items):
+        return items[0]
+
+
+def _alternatives(atoms: list[tuple]) -> list[list[tuple]]:
+    """The atoms of a noun phrase as alternatives: "Spells/Traps" is a Spell or a Trap."""
+    alts: list[list[tuple]] = [[]]
+    for a in atoms:
+        if a == ("spell_trap",):
+            alts = [x + [("kind", "spell")] for x in alts] + [x + [("kind", "trap")] for x in alts]
+        else:
+            alts = [x + [a] for x in alts]
+    return alts or [[]]
+
+
+def _clean(text: str) -> str:
+    # Quoted names go to the grammar as QUOTED tokens; the typographic bullet starts a mode.
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def effect_sentences(card: Card) -> list[str]:
+    """The sentences of a card's text that are effects (not the material line, not flavour text,
+    not the summoning rules requirements.py reads); a bullet list stays one unit with its head."""
+    if "normal" in card.kinds and card.is_monster and not card.is_pendulum:
+        return []
+    text = card.monster_text if card.is_monster else card.text.replace("\r\n", "\n")
+    lines = [ln.strip() for ln in text.split("\n")]
+    if card.is_extra_deck and lines:
+        lines = lines[1:]  # the material line (requirements.py)
+    out: list[str] = []
+    for ln in lines:
+        if not ln or ln.startswith("*") or ln.startswith("("):
+            if ln.startswith("(") and not ln.endswith(")"):
+                out.append(ln)
+            continue
+        if ln.startswith("●") and out:
+            out[-1] += " " + ln
+            continue
+        for s in _sentences(ln):
+            if _SUMMON_RULES.match(s):
+                continue
+            if s == "This card cannot be Normal Summoned or Set." and card.special_summon_only:
+                continue  # the data's Special-Summon-only flag (ss_only/1) says the same
+            out.append(_clean(s))
+    # Call of the Haunted's pair of sentences is read as one.
+    joined: list[str] = []
+    for s in out:
+        if joined and s.startswith("When that monster is destroyed") and joined[-1].startswith("When this card leaves"):
+            joined[-1] += " " + s
+        else:
+            joined.append(s)
+    return joined
+
+
+def read_elsewhere(card: Card) -> bool:
+    """Ritual and Fusion Spells: requirements.py reads them (the ritual_summon / fusion_summon
+    actions), not this grammar."""
+    return card.is_spell and ("ritual" in card.kinds or bool(re.match(r"Fusion Summon 1 ", card.text)))
+
+
+def read_card(card: Card, lib: Library) -> CardEffects:
+    out = CardEffects()
+    if read_elsewhere(card):
+        return out
+    sentences = effect_sentences(card)
+    out.sentences = len(sentences)
+    parsed = []
+    for s in sentences:
+        try:
+            parsed.append(_parse_unit(s, lib))
+        except (LarkError, ValueError, KeyError):
+            out.unsupported = s
+            return out
+    number = 0
+    effects: list[Effect] = []
+    rules: list[str] = []
+    for p in parsed:
+        if p["kind"] == "limit":
+            if p["name"] != ("name", card.name_code):
+                out.unsupported = "a limit naming another card"
+                return out
+            if p["limit"] == "hard_this":
+                if not effects:
+                    out.unsupported = "a limit before any effect"
+                    return out
+                effects[-1].limits.append("hard")
+            else:
+                for e in effects:
+                    e.limits.append({"hard_each": "hard", "activate_once": "activate_once", "shared": "shared"}[p["limit"]])
+            continue
+        if p["kind"] == "harmless":
+            continue
+        if p["kind"] == "rules":
+            rules += p["rules"]
+            continue
+        if p["kind"] == "after":
+            # "You cannot conduct your Battle Phase the turn you activate this card/effect", "This
+            # card cannot attack the turn you activate this effect": a rider of the effect before.
+            if not effects:
+                out.unsupported = "a restriction before any effect"
+                return out
+            effects[-1].modes = [m + [{"do": p["after"]}] for m in effects[-1].modes]
+            continue
+        if p["kind"] == "rule":
+            if p["name"] not in (None, ("name", card.name_code)):
+                out.unsupported = "a rule naming another card"
+                return out
+            if p["rule"] == "only_one" and not card.is_monster:
+                out.unsupported = "You can only control 1 of a Spell or Trap (not read)"
+                return out
+            rules.append(p["rule"])
+            continue
+        if p["kind"] == "linked_destruction":
+            if not effects:
+                out.unsupported = "a linked destruction without an effect"
+                return out
+            effects[-1].modes[0].append({"do": "link"})
+            continue
+        number += 1
+        try:
+            effects.append(_effect(card, number, p))
+        except ValueError as e:
+            out.unsupported = f"{e}"
+            return out
+    out.effects = effects
+    out.rules = rules
+    # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
+    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
+    out.facts = effect_facts(card.code, effects) + [
+        clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
+        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules]
+    return out
+
+
+def normalized(sentence: str) -> str:
+    """The sentence with every quoted name as "X": the grammar treats all names alike, so this is
+    the unit of the grammar's answer (and of the coverage report's counts)."""
+    return re.sub(r'"[^"]*"', '"X"', sentence)
+
+
+@lru_cache(maxsize=None)
+def accepted(sentence: str) -> bool:
+    """Whether the grammar reads a (normalized) sentence, bullets included."""
+    try:
+        if "●" in sentence:
+            head, *bullets = [x.strip() for x in sentence.split("●")]
+            parser().parse(head, start="sentence")
+            for b in bullets:
+                parser().parse(b, start="mode")
+        else:
+            parser().parse(sentence, start="sentence")
+    except LarkError:
+        return False
+    return True
+
+
+def _parse_unit(sentence: str, lib: Library) -> dict:
+    if not accepted(normalized(sentence)):
+        raise ValueError("not in the grammar")
+    tree = _Tree(lib)
+    if "●" in sentence:
+        head, *bullets = [x.strip() for x in sentence.split("●")]
+        result = tree.transform(parser().parse(head, start="sentence"))
+        if result["kind"] != "modal":
+            raise ValueError("bullets after a sentence that is not a choice of effects")
+        result["modes"] = [tree.transform(parser().parse(b, start="mode")) for b in bullets]
+        return result
+    result = tree.transform(parser().parse(sentence, start="sentence"))
+    if result["kind"] == "modal":
+        raise ValueError("a choice of effects without its bullets")
+    return result
+
+
+def _effect(card: Card, number: int, p: dict) -> Effect:
+    e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
+    cond = p["cond"]
+    if card.is_spell or card.is_trap:
+        e.type = "spell" if card.is_spell else "trap"
+        if cond is not None:
+            raise ValueError("a Spell/Trap effect with an activation condition")
+        e.optional = True
+        e.where = ["hand", "set"] if card.is_spell else ["set"]
+    elif cond and cond[0] == "trigger":
+        e.type, e.timing, e.events = "trigger", cond[1], cond[2]
+        e.where = ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"]
+    else:
+        # A Quick Effect is activated by the turn player at open game state like an ignition
+        # effect; responses with it (chains) are not modelled.
+        e.type = "quick" if p.get("quick") else "ignition"
+        if not p["optional"]:
+            raise ValueError("an effect that is neither a trigger nor optional")
+        e.where = ["field"]
+        if cond and cond[0] == "state":
+            e.conds = cond[1]
+        if cond and cond[0] == "phase":
+            e.phase = cond[1]
+    modes = p["modes"] if p["kind"] == "modal" else [p]
+    for m in modes:
+        costs, target = [], None
+        for item in m["pre"]:
+            if item[0] == "target":
+                if target is not None:
+                    raise ValueError("two targets")
+                target = (item[1], item[2])
+            else:
+                costs.append(item)
+        e.mode_pre.append((costs, target))
+        e.modes.append(list(m["actions"]))
+    if p["kind"] == "modal":
+        # costs before the bullets' colon apply to every mode
+        for costs, _ in e.mode_pre:
+            costs[:0] = [i for i in p["pre"] if i[0] != "target"]
+    for acts in e.modes:
+        for a in acts:
+            if a["do"] == "special_summon" and a["what"] == ("self",):
+                if a["from"] == ["hand"] and e.type in ("ignition", "quick"):
+                    e.where = ["hand"]
+                elif a["from"] is not None and e.type in ("ignition", "quick"):
+                    raise ValueError("a Special Summon of this card from elsewhere than the hand")
+    for costs, _ in e.mode_pre:
+        for c in costs:
+            if c[0] == "self" and c[1] == "banish" and c[2] is not None:
+                if c[2] != ("graveyard",) or e.type not in ("ignition", "quick"):
+                    raise ValueError("a cost of banishing this card from elsewhere than the GY")
+                e.where = ["graveyard"]
+    return e
+
+
+# --- facts ------------------------------------------------------------------------------------
+def _sym(x) -> clingo.Symbol:
+    if isinstance(x, int):
+        return clingo.Number(x)
+    if isinstance(x, str):
+        return clingo.Function(x)
+    if isinstance(x, tuple):
+        return clingo.Function(x[0], [_sym(y) for y in x[1:]])
+    raise TypeError(x)
+
+
+def _filters(pred: str, head: list, alts: list[frozenset]) -> list[clingo.Symbol]:
+    out = []
+    for a, alt in enumerate(alts, 1):
+        lits = sorted(alt, key=str) or [("pos", ("any",))]
+        out += [clingo.Function(pred, head + [clingo.Number(a), clingo.Function(s), _sym(x)]) for s, x in lits]
+    return out
+
+
+def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
+    f, n = clingo.Function, clingo.Number
+    c = n(code)
+    out: list[clingo.Symbol] = []
+    for e in effects:
+        E = n(e.number)
+        out.append(f("effect", [c, E, f(e.type)]))
+        out += [f("eff_from", [c, E, f(w)]) for w in e.where]
+        if e.optional:
+            out.append(f("eff_optional", [c, E]))
+        for ev in e.events:
+            out.append(f("eff_event", [c, E, f(ev), f(e.timing)]))
+        if e.phase:
+            out.append(f("eff_phase", [c, E, f(e.phase)]))
+        if e.soft_once:
+            out.append(f("eff_limit", [c, E, f("soft")]))
+        for lim in dict.fromkeys(e.limits):
+            out.append(f("eff_limit", [c, E, f(lim)]))
+        pe = f("eff", [E])
+        for k, (who, lo, hi, alts) in enumerate(e.conds, 1):
+            out.append(f("proc_cond", [c, pe, n(k), f("count", [f(who), f("field"), n(lo), n(hi)])]))
+            out += _filters("cond_filter", [c, pe, n(k)], alts)
+        for m, acts in enumerate(e.modes, 1):
+            M = n(m)
+            out.append(f("eff_mode", [c, E, M]))
+            costs, target = e.mode_pre[m - 1]
+            for g, cost in enumerate(costs, 1):
+                if cost[0] == "self":
+                    out.append(f("eff_cost_self", [c, E, M, f(cost[1])]))
+                elif cost[0] == "pay":
+                    out.append(f("eff_pay", [c, E, M, n(cost[1])]))
+                elif cost[0] == "detach":
+                    out.append(f("eff_detach", [c, E, M, n(cost[1])]))
+                else:
+                    _, how, (lo, hi, alts), places = cost
+                    out.append(f("eff_cost", [c, E, M, n(g), f(how), n(lo), n(hi)]))
+                    out += [f("eff_cost_from", [c, E, M, n(g), f(pl)]) for pl in places]
+                    out += _filters("eff_cost_filter", [c, E, M, n(g)], [a | {("pos", ("kind", "monster"))} if how == "tribute" else a for a in alts])
+            if target is not None:
+                (lo, hi, alts), where = target
+                who, place = where or ("both", "field")
+                out.append(f("eff_target", [c, E, M, n(lo), n(hi), f(who), f(place)]))
+                out += _filters("eff_target_filter", [c, E, M], alts)
+            for k, a in enumerate(acts, 1):
+                K = n(k)
+                head = [c, E, M, K]
+                do = a["do"]
+                if do == "special_summon":
+                    what = a["what"]
+                    if what == ("self",):
+                        out.append(f("eff_do", head + [f("summon_self")]))
+                    elif what == ("target",):
+                        out.append(f("eff_do", head + [f("summon_target")]))
+                    else:
+                        lo, hi, alts = what[1]
+                        if a["from"] is None:
+                            raise ValueError("a Special Summon that does not say from where")
+                        out.append(f("eff_do", head + [f("summon", [n(lo), n(hi)])]))
+                        for pl in a["from"]:
+                            out.append(f("eff_src", head + [f(pl)]))
+                        out += _filters("eff_filter", head, alts)
+                    if a["position"]:
+                        out.append(f("eff_position", head + [f(a["position"])]))
+                    for r in a["riders"]:
+                        if r != ("end_phase",):
+                            out.append(f("eff_rider", head + [_sym(r)]))
+                elif do == "add_to_hand":
+                    lo, hi, alts = a["what"]
+                    out.append(f("eff_do", head + [f("search", [n(lo), n(hi)])]))
+                    out += [f("eff_src", head + [f(pl)]) for pl in a["from"]]
+                    out += _filters("eff_filter", head, alts)
+                elif do == "send_deck":
+                    lo, hi, alts = a["what"]
+                    out.append(f("eff_do", head + [f("send_deck", [n(lo), n(hi)])]))
+                    out.append(f("eff_src", head + [f("deck")]))
+                    out += _filters("eff_filter", head, alts)
+                elif do == "set_from_deck":
+                    lo, hi, alts = a["what"]
+                    out.append(f("eff_do", head + [f("set_deck", [n(lo), n(hi)])]))
+                    out.append(f("eff_src", head + [f("deck")]))
+                    out += _filters("eff_filter", head, alts)
+                elif do == "draw":
+                    out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
+                elif do == "destroy_target":
+                    out.append(f("eff_do", head + [f("destroy_target")]))
+                elif do == "destroy_all":
+                    out.append(f("eff_do", head + [f("destroy_all")]))
+                elif do == "destroy_upto":
+                    lo, hi, alts = a["what"]
+                    out.append(f("eff_do", head + [f("destroy_upto")]))
+                    out += _filters("eff_filter", head, alts)
+                    out += _filters("eff_per_filter", head, a["per"][2])
+                elif do == "damage":
+                    out.append(f("eff_do", head + [f("damage", [n(a["n"])])]))
+                    if a["per"]:
+                        out += _filters("eff_per_filter", head, a["per"][2])
+                elif do == "gain_lp":
+                    out.append(f("eff_do", head + [f("gain_lp", [n(a["n"])])]))
+                elif do == "extra_normal_summon":
+                    out.append(f("eff_do", head + [f("extra_normal_summon")]))
+                elif do == "lock_extra":
+                    out.append(f("eff_do", head + [f("lock_extra")]))
+                    out += _filters("eff_filter", head, a["except"][2])
+                elif do in ("no_battle_phase", "no_attack"):
+                    out.append(f("eff_do", head + [f(do)]))
+                elif do == "face_down_self":
+                    out.append(f("eff_do", head + [f("face_down_self")]))
+                elif do == "link":
+                    out.append(f("eff_do", head + [f("link")]))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def card_effects(card: Card, lib: Library) -> CardEffects:
+    return read_card(card, lib)
+
+
+FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
+
+
+def _family(card: Card) -> str:
+    if card.is_spell:
+        return "Spells"
+    if card.is_trap:
+        return "Traps"
+    return "Extra Deck monsters" if card.is_extra_deck else "effect monsters"
+
+
+def coverage(library: Library, top: int = 50) -> dict:
+    """The share of official cards with effect text whose every effect sentence is understood, per
+    family and overall, and the most frequent sentences not understood (names as "X")."""
+    from collections import Counter
+
+    totals: Counter = Counter()
+    ok: Counter = Counter()
+    missing: Counter = Counter()
+    examples: dict[str, str] = {}
+    for card in library:
+        if card.code >= 100000000 or "token" in card.kinds:
+            continue  # official cards only (anime, Rush and pre-release cards have longer codes)
+        sentences = effect_sentences(card)
+        if not sentences:
+            continue
+        fam = _family(card)
+        totals[fam] += 1
+        if read_elsewhere(card):
+            from oracle.yugioh.requirements import requirements
+
+            req = requirements(card, library)
+            ok[fam] += bool(req.facts) and req.unsupported is None
+            continue
+        bad = [s for s in sentences if not accepted(normalized(s))]
+        for s in bad:
+            missing[normalized(s)] += 1
+            examples.setdefault(normalized(s), card.name)
+        if not bad and not card_effects(card, library).unsupported:
+            ok[fam] += 1
+    pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
+    return {"families": {f: {"total": totals[f], "understood": ok[f], "percent": pct(ok[f], totals[f])}
+                         for f in FAMILIES},
+            "overall": {"total": sum(totals.values()), "understood": sum(ok.values()),
+                        "percent": pct(sum(ok.values()), sum(totals.values()))},
+            "not_understood": [{"count": n, "sentence": s, "example": examples[s]} for s, n in missing.most_common(top)]}

@@ -1,0 +1,321 @@
+"""Card effects as actions of the step encoding (issue 8): the grammar, triggers and timing,
+frequency, summoning conditions and the revive limit, costs, targets, draws, Sets, and the
+length of a line counted in actions.  Every card is real; each family has a legal and an
+illegal case."""
+from __future__ import annotations
+
+import pytest
+from yugioh_board import board
+
+import oracle
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
+
+CAPTAIN, TUNE, CELTIC, GAIA = "Marauding Captain", "Tune Warrior", "Celtic Guardian", "Gaia Knight, the Force of Earth"
+REBORN, DM = "Monster Reborn", "Dark Magician"
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def facts_of(name: str) -> set[str]:
+    lib = Library.load()
+    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
+
+
+# --- the grammar --------------------------------------------------------------------------------
+def test_marauding_captain_reads_as_an_optional_when_trigger_that_summons_from_the_hand():
+    f = facts_of(CAPTAIN)
+    assert {"effect(2460565,1,trigger)", "eff_optional(2460565,1)", "eff_event(2460565,1,normal,when)",
+            "eff_do(2460565,1,1,1,summon(1,1))", "eff_src(2460565,1,1,1,hand)",
+            "eff_filter(2460565,1,1,1,1,pos,level_max(4))"} <= f
+
+
+def test_riders_limits_and_conditions_are_read():
+    assert {"eff_rider(10802915,1,1,1,negated)", "eff_rider(10802915,1,1,1,no_material(synchro))"} <= \
+        facts_of("Tour Guide From the Underworld")
+    watch = facts_of("Watch Cat")
+    assert {"eff_limit(70975131,1,hard)", "eff_from(70975131,1,hand)", "eff_do(70975131,1,1,1,summon_self)",
+            "proc_cond(70975131,eff(1),1,count(me,field,0,0))", "eff_phase(70975131,2,end)"} <= watch
+
+
+def test_a_sentence_outside_the_grammar_makes_the_whole_card_unsupported():
+    lib = Library.load()
+    soul = card_effects(lib.by_name("Soul Resonator"), lib)
+    assert soul.unsupported and "would be destroyed" in soul.unsupported and soul.facts == []
+    assert card_effects(lib.by_name("Dark Magician"), lib).sentences == 0  # flavour text is no effect
+
+
+# --- triggers and their timing ------------------------------------------------------------------
+def test_a_normal_summon_trigger_follows_the_summon_and_counts_with_it():
+    pos = board(hand=[CAPTAIN, TUNE], extra=[GAIA])
+    r = legal(pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "{TUNE}"',
+              f'synchro_summon "{GAIA}" with "{CAPTAIN}", "{TUNE}"')
+    assert len(r.steps) == 2  # two actions: the trigger belongs to the Normal Summon
+
+
+def test_a_trigger_is_not_activated_on_its_own():
+    pos = board(hand=[CAPTAIN, TUNE])
+    why = illegal(pos, f'normal_summon "{CAPTAIN}"', f'activate "{CAPTAIN}" summoning "{TUNE}"')
+    assert "trigger effect" in why
+
+
+def test_a_special_summoned_captain_does_not_trigger_its_normal_summon_effect():
+    pos = board(hand=[REBORN, TUNE], gy=[{"card": CAPTAIN, "properly_summoned": True}])
+    legal(pos, f'activate "{REBORN}" targeting "{CAPTAIN}"')
+    why = illegal(pos, f'activate "{REBORN}" targeting "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "{TUNE}"')
+    assert "did not happen" in why
+
+
+def test_the_trigger_filter_and_summoning_conditions():
+    # Level 4 or lower only; a Ritual monster must be Ritual Summoned first; Yata-Garasu cannot be
+    # Special Summoned at all.
+    pos = board(hand=[CAPTAIN, "Summoned Skull", "Relinquished", "Yata-Garasu", TUNE])
+    assert "not a card this effect can take" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Summoned Skull"')
+    assert "summoning condition" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Relinquished"')
+    assert "summoning condition" in illegal(
+        pos, f'normal_summon "{CAPTAIN}"', f'then activate "{CAPTAIN}" summoning "Yata-Garasu"')
+
+
+def test_cannot_be_used_as_synchro_material():
+    pos = board(hand=["Tour Guide From the Underworld"], extra=[GAIA])
+    pos["players"][0]["deck"] = ["Soul Resonator"]
+    why = illegal(pos, 'normal_summon "Tour Guide From the Underworld"',
+                  'then activate "Tour Guide From the Underworld" summoning "Soul Resonator"',
+                  f'synchro_summon "{GAIA}" with "Tour Guide From the Underworld", "Soul Resonator"')
+    assert "cannot be used as Synchro Material" in why
+
+
+# --- the revive limit ------------------------------------------------------------------------------
+def test_monster_reborn_respects_the_revive_limit():
+    proper = board(hand=[REBORN], gy=[{"card": "Flame Swordsman", "properly_summoned": True}])
+    legal(proper, f'activate "{REBORN}" targeting "Flame Swordsman"')
+    never = board(hand=[REBORN], gy=[{"card": "Flame Swordsman", "properly_summoned": False}])
+    assert "revive limit" in illegal(never, f'activate "{REBORN}" targeting "Flame Swordsman"')
+    # A monster without summoning conditions has no revive limit at all.
+    legal(board(hand=[REBORN], gy=[DM]), f'activate "{REBORN}" targeting "{DM}"')
+
+
+# --- frequency ---------------------------------------------------------------------------------------
+def test_hard_once_per_turn_is_per_name():
+    pin = "Battlewasp - Pin the Bullseye"
+    pos = board(hand=["Petit Moth", pin, pin])
+    legal(pos, 'normal_summon "Petit Moth"', f'activate "{pin}"')
+    why = illegal(pos, 'normal_summon "Petit Moth"', f'activate "{pin}"', f'activate "{pin}" effect 1')
+    assert "once per turn" in why
+
+
+def test_an_activation_condition_is_read_when_activated():
+    pos = board(hand=["Watch Cat", TUNE])
+    legal(pos, 'activate "Watch Cat"', f'normal_summon "{TUNE}"')
+    assert "only if you control no" in illegal(pos, f'normal_summon "{TUNE}"', 'activate "Watch Cat"')
+
+
+def test_a_used_effect_given_in_the_position_holds():
+    pos = board(hand=["Watch Cat"])
+    pos["players"][0]["effects_used_this_turn"] = [{"card": "Watch Cat", "effect": 1}]
+    assert "once per turn" in illegal(pos, 'activate "Watch Cat"')
+
+
+# --- Spells, Traps, costs, draws ---------------------------------------------------------------
+def test_a_trap_set_this_turn_cannot_be_activated():
+    haunted = "Call of the Haunted"
+    pos = board(hand=[haunted], gy=[CELTIC])
+    why = illegal(pos, f'set_spell_trap "{haunted}"', f'activate "{haunted}" targeting "{CELTIC}"')
+    assert "Set this turn" in why
+    earlier = board(gy=[CELTIC], st=[{"card": haunted, "face_up": False}])
+    r = legal(earlier, f'activate "{haunted}" targeting "{CELTIC}"')
+    assert "Set this turn" in illegal(board(gy=[CELTIC], st=[{"card": haunted, "face_up": False, "set_this_turn": True}]),
+                                      f'activate "{haunted}" targeting "{CELTIC}"')
+    zones = r.steps[-1].position["players"][0]
+    assert zones["monster_zones"][0]["card"] == 91152256 and zones["spell_trap_zones"][0]["card"] == 97077563
+
+
+def test_one_for_one_pays_its_cost_and_summons_from_the_deck():
+    pos = board(hand=["One for One", CELTIC], field=["Giant Soldier of Stone"])
+    pos["players"][0]["deck"] = ["Water Spirit", "Petit Moth"]
+    r = legal(pos, f'activate "One for One" paying "{CELTIC}" summoning "Water Spirit"')
+    gy = r.steps[-1].position["players"][0]["graveyard"]
+    assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == [2295440, 91152256]
+    assert "cannot be paid" in illegal(board(hand=["One for One"], field=[CELTIC]), 'activate "One for One"')
+
+
+def test_pot_of_greed_draws_the_top_two_cards():
+    pos = board(hand=["Pot of Greed"])
+    pos["players"][0]["deck"] = [TUNE, "Kozaky", "Petit Moth"]
+    hand = legal(pos, 'activate "Pot of Greed"').steps[-1].position["players"][0]["hand"]
+    assert sorted(hand) == sorted([74093656, 99171160])
+    pos["players"][0]["deck"] = [TUNE]
+    assert "fewer than 2 cards" in illegal(pos, 'activate "Pot of Greed"')
+
+
+def test_double_summon_gives_a_second_normal_summon():
+    pos = board(hand=["Double Summon", CELTIC, "Masaki the Legendary Swordsman"])
+    legal(pos, f'normal_summon "{CELTIC}"', 'activate "Double Summon"', 'normal_summon "Masaki the Legendary Swordsman"')
+    assert "already used" in illegal(pos, f'normal_summon "{CELTIC}"', 'normal_summon "Masaki the Legendary Swordsman"')
+
+
+# --- plays, solving ---------------------------------------------------------------------------------
+def test_plays_list_one_activation_per_cost_and_target_set():
+    pos = board(hand=["One for One", CELTIC, "Petit Moth", REBORN], gy=[DM, TUNE])
+    pos["players"][0]["deck"] = ["Water Spirit"]
+    acts = [p for p in oracle.plays(pos) if p.action == "activate"]
+    got = sorted((p.card.name, tuple(c.name for c in p.costs), tuple(c.name for c in p.targets)) for p in acts)
+    assert got == [(REBORN, (), (DM,)), (REBORN, (), (TUNE,)),
+                   ("One for One", (CELTIC,), ()), ("One for One", ("Petit Moth",), ())]
+    assert all(p.to_json()["effect"] == 1 for p in acts)
+
+
+def test_shortest_counts_actions_not_follow_ups():
+    pos = board(hand=[CAPTAIN, CELTIC, REBORN], gy=[{"card": DM, "properly_summoned": True}])
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 3}}))
+    assert out.solved and len(out.lines[0]) == 2
+    first = out.to_json()["lines"][0]
+    assert any(isinstance(e, dict) and e["then"] for e in first)
+
+
+def test_unsupported_cards_are_named_and_opponent_responses_listed():
+    pos = board(hand=["Soul Resonator"], opp_st=[{"card": "Mirror Force", "face_up": False}])
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"monsters": 1}})).to_json()
+    assert "Soul Resonator" in out["unmodelled_effects"]
+    assert [r["name"] for r in out["possible_responses"]] == ["Mirror Force"]
+
+
+# --- rules a card sets for itself, and more effect families -------------------------------------------
+def test_piercing_battle_damage():
+    pos = board(field=["Elemental HERO Bladedge"], opp_field=[{"card": "Kozaky", "position": "defense"}])
+    doc = legal(pos, 'attack "Elemental HERO Bladedge" -> "Kozaky"').steps[-1].position
+    assert doc["players"][1]["life_points"] == 8000 - (2600 - 400)   # Kozaky has 400 DEF
+    plain = board(field=["Summoned Skull"], opp_field=[{"card": "Kozaky", "position": "defense"}])
+    assert legal(plain, 'attack "Summoned Skull" -> "Kozaky"').steps[-1].position["players"][1]["life_points"] == 8000
+
+
+def test_a_card_that_can_attack_directly():
+    pos = board(field=["Pair Cycroid", "Summoned Skull"], opp_field=["Kozaky"])
+    assert legal(pos, 'attack "Pair Cycroid" directly').steps[-1].position["players"][1]["life_points"] == 8000 - 1600
+    assert "cannot attack directly" in illegal(pos, 'attack "Summoned Skull" directly')
+
+
+def test_you_can_only_control_one():
+    pos = board(hand=["Eagle Shark"], field=["Eagle Shark", "Kozaky"], opp_field=["Kozaky", "Kozaky"])
+    assert "only control 1" in illegal(pos, 'tribute_summon "Eagle Shark" with "Kozaky"')
+    legal(board(hand=["Eagle Shark"], field=["Kozaky"]), 'tribute_summon "Eagle Shark" with "Kozaky"')
+
+
+def test_tribute_cost_and_burn():
+    pos = board(field=["Cannon Soldier", "Kozaky"])
+    doc = legal(pos, 'activate "Cannon Soldier" paying "Kozaky"').steps[-1].position
+    assert doc["players"][1]["life_points"] == 7500
+    assert [e["card"] for e in doc["players"][0]["graveyard"]] == [99171160]
+    assert "cannot be paid" in illegal(board(field=["Cannon Soldier"]), 'activate "Cannon Soldier"')
+
+
+def test_foolish_burial_sends_from_the_deck_only():
+    pos = board(hand=["Foolish Burial", "Kozaky"])
+    pos["players"][0]["deck"] = ["Dark Magician"]
+    gy = legal(pos, 'activate "Foolish Burial" sending "Dark Magician"').steps[-1].position["players"][0]["graveyard"]
+    assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == sorted([46986414, 81439173])
+    assert illegal(pos, 'activate "Foolish Burial" sending "Kozaky"')
+
+
+def test_a_lock_holds_for_the_rest_of_the_turn():
+    rokket, reb = "Rokket Synchron", "Red-Eyes Black Dragon"
+    pos = board(hand=[rokket], gy=[reb], extra=["Linkuriboh", "Knightmare Phoenix"])
+    head = [f'normal_summon "{rokket}"', f'then activate "{rokket}" targeting "{reb}"']
+    r = legal(pos, *head, f'link_summon "Linkuriboh" with "{rokket}"')   # a DARK monster: allowed
+    assert r.steps[0].position["players"][0]["locks"] == [{"card": 48355999, "effect": 1}]
+    why = illegal(pos, *head, f'link_summon "Knightmare Phoenix" with "{rokket}", "{reb}"')
+    assert why.startswith("locked: the effect of Rokket Synchron allows only DARK monsters from the Extra Deck")
+    # A lock given in the position holds as well.
+    pos2 = board(field=[rokket, reb], extra=["Knightmare Phoenix"])
+    pos2["players"][0]["locks"] = [{"card": rokket, "effect": 1}]
+    assert "locked" in illegal(pos2, f'link_summon "Knightmare Phoenix" with "{rokket}", "{reb}"')
+
+
+def test_when_trigger_misses_the_timing_and_mandatory_triggers():
+    # Rokket Synchron answers its own Normal Summon, not a later action's events.
+    rokket, reb = "Rokket Synchron", "Red-Eyes Black Dragon"
+    pos = board(hand=[rokket, "Monster Reborn"], gy=[reb])
+    why = illegal(pos, f'normal_summon "{rokket}"', 'activate "Monster Reborn" targeting "Red-Eyes Black Dragon"',
+                  f'then activate "{rokket}" targeting "{reb}"')
+    assert "did not happen" in why
+    # Des Lacooda: "If this card is Flip Summoned: Draw 1 card." is mandatory.
+    des = board(field=[{"card": "Des Lacooda", "position": "set"}])
+    des["players"][0]["deck"] = ["Kozaky"]
+    assert "is mandatory" in illegal(des, 'flip_summon "Des Lacooda"')
+    hand = legal(des, 'flip_summon "Des Lacooda"', 'then activate "Des Lacooda" effect 2').steps[-1].position
+    assert hand["players"][0]["hand"] == [99171160]
+
+
+def test_a_monster_destroyed_by_battle_answers_from_the_gy():
+    pos = board(field=["Giant Rat"], opp_field=["Summoned Skull"])
+    pos["players"][0]["deck"] = ["Giant Soldier of Stone", "Summoned Skull"]
+    doc = legal(pos, 'attack "Giant Rat" -> "Summoned Skull"',
+                'then activate "Giant Rat" summoning "Giant Soldier of Stone"').steps[-1].position
+    assert [z["card"] for z in doc["players"][0]["monster_zones"] if z] == [13039848]
+    assert doc["players"][0]["monster_zones"][[bool(z) for z in doc["players"][0]["monster_zones"]].index(True)]["position"] == "attack"
+    # Summoned Skull is DARK with 2500 ATK: not what the effect takes.
+    assert "not a card this effect can take" in illegal(pos, 'attack "Giant Rat" -> "Summoned Skull"',
+                                                        'then activate "Giant Rat" summoning "Summoned Skull"')
+
+
+# --- oracle cards show / coverage --effects --------------------------------------------------------
+def test_cards_show_names_the_sentence_not_understood():
+    from click.testing import CliRunner
+
+    from oracle.yugioh.cards_cli import cards
+
+    out = CliRunner().invoke(cards, ["show", "Soul Resonator"]).output
+    assert 'effects NOT understood (none of them is ever activated): If a card(s) you control would be destroyed' in out
+    out = CliRunner().invoke(cards, ["show", CAPTAIN]).output
+    assert "1: trigger, when normal Summoned, from field, optional" in out and "eff_event(2460565,1,normal,when)." in out
+
+
+def test_effect_coverage_counts_cards_and_sentences():
+    from oracle.yugioh.effect_text import coverage
+
+    lib = Library.load()
+    names = [CAPTAIN, "Soul Resonator", "Pot of Greed", "Call of the Haunted", "Dark Magician", "Black Rose Dragon",
+             "Watch Cat"]
+    small = Library([lib.by_name(n) for n in names], lib.archetypes)
+    report = coverage(small)
+    assert report["overall"] == {"total": 6, "understood": 4, "percent": 66.7}   # Dark Magician has no effect text
+    assert report["families"]["Traps"] == {"total": 1, "understood": 1, "percent": 100.0}
+    missing = [e["sentence"] for e in report["not_understood"]]
+    assert any(s.startswith('If a card(s) you control would be destroyed by card effect, while you control "X"') for s in missing)
+
+
+def test_a_flip_effect_is_a_mandatory_trigger_of_the_flip_summon():
+    pos = board(field=[{"card": "Man-Eater Bug", "position": "set"}], opp_field=["Summoned Skull"])
+    assert "is mandatory" in illegal(pos, 'flip_summon "Man-Eater Bug"')
+    doc = legal(pos, 'flip_summon "Man-Eater Bug"', 'then activate "Man-Eater Bug" targeting "Summoned Skull"')
+    assert not any(doc.steps[-1].position["players"][1]["monster_zones"])
+    # The opponent's face-down Man-Eater Bug is named as a possible response (an attack flips it).
+    out = solve_puzzle(puzzle_from_json({"position": board(field=["Summoned Skull"],
+                                                           opp_field=[{"card": "Man-Eater Bug", "position": "set"}]),
+                                         "goal": {"damage": 100}})).to_json()
+    assert [r["name"] for r in out["possible_responses"]] == ["Man-Eater Bug"]
+
+
+def test_soft_once_per_turn_is_per_copy():
+    # Des Lacooda: "Once per turn: You can change this card to face-down Defense Position."
+    pos = board(field=["Des Lacooda", "Des Lacooda"])
+    r = legal(pos, 'activate "Des Lacooda"', 'activate "Des Lacooda"')   # the other copy: its own once per turn
+    assert [z["position"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z] == ["set", "set"]
