@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from oracle.cli import main
 from oracle.errors import OracleError
 from oracle.yugioh.puzzle_cli import puzzle
 from oracle.yugioh.puzzle_lua import ImportedPuzzle, import_lua
 
+UNION = 65622692             # Y-Dragon Head, a Union monster
 HEADER = """--[[message
 A test puzzle.
 	Objective: Win this turn.
@@ -454,3 +456,66 @@ def test_cli_import_error_is_an_oracle_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(puzzle, ["import", str(path)])
     assert isinstance(result.exception, OracleError)
     assert "line 8" in str(result.exception)
+
+
+@pytest.mark.parametrize(("objective", "begins", "goal"), [
+    ("Win this turn.", False, {"win": True}),
+    ("Win this Turn", False, {"win": True}),
+    ("Defeat opponent in this turn", False, {"win": True}),
+    ("Win this duel.", True, {"win": True}),       # aux.BeginPuzzle: the duel is lost when the turn ends
+    ("Win this duel.", False, None),
+    ("Win this turn, without attacking.", True, None),
+    ("Win using Exodia, the Forbidden One.", True, None),
+    ("Find a way to break the board.", True, None),
+])
+def test_objectives_map_to_goals_or_are_quoted(tmp_path: Path, objective: str, begins: bool, goal) -> None:
+    header = HEADER.replace("Win this turn.", objective)
+    body = "Debug.AddCard(89631139,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n" + ("aux.BeginPuzzle()\n" if begins else "")
+    r = import_lua(write(tmp_path, body, header=header))
+    assert r.objective == objective and r.goal == goal
+    quoted = [n for n in r.notes if repr(objective) in n and "not a goal" in n]
+    assert bool(quoted) == (goal is None) and (not quoted or quoted[0].startswith("line 1:"))
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "the file is empty"),
+    ("  \n\n", "the file is empty"),
+    ('{"position": {}, "goal": {"win": true}}', "looks like JSON"),
+    ("[1, 2]", "looks like JSON"),
+    ("local x = 1\nprint(x)\n", "not an EDOPro puzzle"),
+])
+def test_files_that_are_no_puzzle_are_errors(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "p.lua"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(OracleError) as caught:
+        import_lua(path)
+    assert caught.value.source == str(path) and words in caught.value.problem
+    result = CliRunner().invoke(main, ["puzzle", "import", str(path)])
+    assert result.exit_code == 2 and words in result.output
+
+
+def test_equipped_and_placed_monsters_are_spells_in_spell_trap_zones(tmp_path: Path) -> None:
+    body = f"""local w=Debug.AddCard(69247929,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK,true)
+local u=Debug.AddCard({UNION},0,0,LOCATION_SZONE,1,POS_FACEUP)
+Debug.AddCard(7093411,0,0,LOCATION_SZONE,2,POS_FACEUP)
+Debug.PreEquip(u,w)
+"""
+    r = import_lua(write(tmp_path, body))
+    st = side(r, 0)["spell_trap_zones"]
+    assert st[1] == {"card": UNION, "face_up": True, "treated_as": "equip_spell"}
+    assert st[2] == {"card": 7093411, "face_up": True, "treated_as": "continuous_spell"}
+    assert any(n.startswith("line 10:") and "Continuous Spell" in n for n in r.notes)
+
+
+def test_a_trap_card_in_a_monster_zone_is_refused_at_its_line(tmp_path: Path) -> None:
+    # Metal Reflect Slime as a Trap Monster: the card library holds no monster stats for Traps.
+    with pytest.raises(OracleError) as caught:
+        import_lua(write(tmp_path, "Debug.AddCard(26905245,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE)\n"))
+    assert caught.value.field == "line 8" and "not a monster card" in caught.value.problem
+
+
+def test_solve_quotes_an_objective_it_has_no_goal_for(tmp_path: Path) -> None:
+    path = write(tmp_path, "Debug.AddCard(89631139,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n",
+                 header=HEADER.replace("Win this turn.", "Win using Exodia, the Forbidden One."))
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 2 and "'Win using Exodia, the Forbidden One.'" in result.output
