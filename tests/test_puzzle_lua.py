@@ -519,3 +519,17 @@ def test_solve_quotes_an_objective_it_has_no_goal_for(tmp_path: Path) -> None:
                  header=HEADER.replace("Win this turn.", "Win using Exodia, the Forbidden One."))
     result = CliRunner().invoke(main, ["solve", str(path)])
     assert result.exit_code == 2 and "'Win using Exodia, the Forbidden One.'" in result.output
+
+
+def test_local_constants_are_evaluated_until_script_code_rebinds_them(tmp_path: Path) -> None:
+    body = """local code, where = 89631139, LOCATION_HAND
+local pos = POS_FACEUP_ATTACK | POS_FACEDOWN_DEFENSE - 8
+Debug.AddCard(code,0,0,where,0,pos)
+where = Duel.GetFieldGroup(0, LOCATION_MZONE, 0)
+Debug.AddCard(code,0,0,where,0,pos)
+"""
+    with pytest.raises(OracleError) as caught:
+        import_lua(write(tmp_path, body))
+    assert caught.value.field == "line 12" and "the name 'where'" in caught.value.problem
+    r = import_lua(write(tmp_path, "\n".join(body.splitlines()[:3]) + "\n", name="q.lua"))
+    assert side(r, 0)["hand"] == [89631139]

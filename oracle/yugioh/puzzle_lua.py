@@ -246,6 +246,15 @@ def _children(node: Any):
                 yield item
 
 
+def _walk(node: lua.Node):
+    """Every node under ``node`` (itself included), in source order."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(_children(n))))
+
+
 def _calls(node: lua.Node, name: str):
     """Calls of ``name`` inside ``node`` (outermost first), with whether they sit in a function
     body or a conditional block (where they are not part of the starting position)."""
@@ -376,18 +385,15 @@ class _Importer:
             name = _dotted(st.name)
             if name:
                 self.functions[name] = (st.line, sorted({
-                    n for n in (_dotted(c.func) for c in self.all_calls(st.body)) if n and n.startswith("Debug.Pre")}))
+                    _dotted(n.func) for n in _walk(st.body)
+                    if isinstance(n, lua.Call) and (_dotted(n.func) or "").startswith("Debug.Pre")}))
+        if isinstance(st, (lua.LocalAssign, lua.Assign)):
+            # the names now hold what script code computes: no longer constants or cards
+            for target in st.targets:
+                if isinstance(target, lua.Name):
+                    env.pop(target.id, None)
+                    self.vars.pop(target.id, None)
         self.unread(st, env)
-
-    @staticmethod
-    def all_calls(node: lua.Node) -> list[lua.Call]:
-        out, stack = [], [node]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, lua.Call):
-                out.append(n)
-            stack.extend(_children(n))
-        return out
 
     def assignment(self, st: lua.Assign, env: dict[str, Any]) -> bool:
         """``[local] a, b = values``: cards and constants are bound; False for anything else."""
@@ -431,16 +437,13 @@ class _Importer:
             self.note(st.line, f"{placed} Debug.AddCard call(s) wrapped in script code; the cards are "
                                "placed, the surrounding code is not executed")
         names: list[str] = []
-        stack = [st]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, lua.Call) and _dotted(n.func) and "." in _dotted(n.func):
+        for n in _walk(st):
+            if isinstance(n, lua.Call) and "." in (_dotted(n.func) or ""):
                 names.append(_dotted(n.func))
             elif isinstance(n, lua.Invoke) and isinstance(n.func, lua.Name):
                 names.append(f"{_dotted(n.source) or '?'}:{n.func.id}")
             elif isinstance(n, (lua.Function, lua.LocalFunction)) and _dotted(n.name):
                 names.append(f"function {_dotted(n.name)}")
-            stack.extend(reversed(list(_children(n))))
         first, last = st.line or 0, _last_line(st)
         if self.script and self.script[-1][1] >= first - 3:
             a, _, seen = self.script[-1]
@@ -506,7 +509,7 @@ class _Importer:
         elif fn in ("SetAIName", "ReloadFieldEnd"):
             pass
         elif fn == "PreEquip":
-            cards = [self.ref(a, env) for a in call.args]
+            cards = [self.ref(a) for a in call.args]
             refs = [self.describe_ref(a, env) for a in call.args]
             if len(call.args) != 2:
                 self.note(line, "Debug.PreEquip with unexpected arguments; ignored")
@@ -541,10 +544,8 @@ class _Importer:
         except _Unreadable:
             return "?"
 
-    def ref(self, node: lua.Node, env: dict[str, Any]) -> _Card | None:
-        if isinstance(node, lua.Name):
-            return self.vars.get(node.id)
-        return None
+    def ref(self, node: lua.Node) -> _Card | None:
+        return self.vars.get(node.id) if isinstance(node, lua.Name) else None
 
     def describe_ref(self, node: lua.Node, env: dict[str, Any]) -> str:
         if isinstance(node, lua.Name) and node.id in self.vars:
