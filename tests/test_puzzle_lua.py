@@ -533,3 +533,21 @@ Debug.AddCard(code,0,0,where,0,pos)
     assert caught.value.field == "line 12" and "the name 'where'" in caught.value.problem
     r = import_lua(write(tmp_path, "\n".join(body.splitlines()[:3]) + "\n", name="q.lua"))
     assert side(r, 0)["hand"] == [89631139]
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    # Link Spider in Defense Position
+    ("Debug.AddCard(98978921,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE)\n", "Link monsters are always"),
+    # Black Rose Dragon (a Synchro Monster) in the hand
+    ("Debug.AddCard(73580471,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n", "is an Extra Deck monster"),
+    # a card stacked under Gene-Warped Warwolf, which is no Xyz Monster
+    ("Debug.AddCard(69247929,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK)\n\n"
+     "Debug.AddCard(89631139,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK)\n", "not an Xyz monster"),
+    # a face-down monster card in a Spell & Trap Zone
+    ("\nDebug.AddCard(7093411,0,0,LOCATION_SZONE,1,POS_FACEDOWN)\n", "not a Pendulum monster"),
+])
+def test_boards_the_position_cannot_hold_are_refused_at_the_card(tmp_path: Path, body: str, words: str) -> None:
+    path = write(tmp_path, body)
+    result = CliRunner().invoke(main, ["puzzle", "import", str(path), "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 2 and f"{path}: line {7 + body.count(chr(10))}: " in result.output
+    assert words in result.output and not (tmp_path / "out.json").exists()
