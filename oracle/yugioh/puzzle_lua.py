@@ -2,7 +2,7 @@
 
 The file is parsed by luaparser (a Lua 5.x grammar); this module walks the syntax tree for the
 ``Debug.*`` calls that lay out the board and evaluates only constant expressions: numbers,
-strings, booleans, the EDOPro constants below and their ``| & ~ + - * // % << >>``
+strings, booleans, the EDOPro constants (oracle.yugioh.puzzle_board) and their ``| & ~ + - * // % << >>``
 combinations, names bound to such constants, and the counters of numeric ``for`` loops with
 constant bounds. Everything else is script code: it is reported in ``notes`` with its lines.
 docs/edopro-puzzles.md says how each call maps to the position format.
@@ -25,65 +25,9 @@ from luaparser.builder import BuilderVisitor
 from luaparser.parser.LuaLexer import LuaLexer
 from luaparser.parser.LuaParser import LuaParser
 
-from oracle.errors import OracleError, UnknownCard
-from oracle.yugioh.cards import Card, Library
-
-# -- EDOPro constants (values of ProjectIgnis CardScripts constant.lua) --------------------------
-
-LOCATION = {
-    "LOCATION_DECK": 0x01, "LOCATION_HAND": 0x02, "LOCATION_MZONE": 0x04, "LOCATION_SZONE": 0x08,
-    "LOCATION_GRAVE": 0x10, "LOCATION_REMOVED": 0x20, "LOCATION_EXTRA": 0x40,
-    "LOCATION_OVERLAY": 0x80, "LOCATION_ONFIELD": 0x0C, "LOCATION_FZONE": 0x100,
-    "LOCATION_PZONE": 0x200,
-    "LOCATION_STZONE": 0x10000000, "LOCATION_MMZONE": 0x20000000, "LOCATION_EMZONE": 0x40000000,
-}
-_LOC_NAME = {v: k for k, v in LOCATION.items()}
-POSITION = {
-    "POS_FACEUP_ATTACK": 0x1, "POS_FACEDOWN_ATTACK": 0x2, "POS_FACEUP_DEFENSE": 0x4,
-    "POS_FACEDOWN_DEFENSE": 0x8, "POS_FACEUP": 0x5, "POS_FACEDOWN": 0xA, "POS_ATTACK": 0x3,
-    "POS_DEFENSE": 0xC,
-}
-_FACEUP, _FACEDOWN = 0x5, 0xA
-DUEL_FLAG = {
-    "DUEL_TEST_MODE": 0x01, "DUEL_ATTACK_FIRST_TURN": 0x02, "DUEL_OBSOLETE_RULING": 0x08,
-    "DUEL_PSEUDO_SHUFFLE": 0x10, "DUEL_TAG_MODE": 0x20, "DUEL_SIMPLE_AI": 0x40,
-    "DUEL_RELAY": 0x80, "DUEL_OBSOLETE_IGNITION": 0x100, "DUEL_1ST_TURN_DRAW": 0x200,
-    "DUEL_1_FIELD": 0x400, "DUEL_PZONE": 0x800, "DUEL_SEPARATE_PZONE": 0x1000,
-    "DUEL_EMZONE": 0x2000, "DUEL_FSX_MMZONE": 0x4000, "DUEL_TRAP_MONSTERS_NOT_USE_ZONE": 0x8000,
-    "DUEL_RETURN_TO_EXTRA_DECK_TRIGGERS": 0x10000, "DUEL_TRIGGER_ONLY_IN_LOCATION": 0x20000,
-    "DUEL_SPSUMMON_ONCE_OLD_NEGATE": 0x40000, "DUEL_CANNOT_SUMMON_OATH_OLD": 0x80000,
-    "DUEL_NO_STANDBY_PHASE": 0x100000, "DUEL_NO_MAIN_PHASE_2": 0x200000,
-    "DUEL_3_COLUMNS_FIELD": 0x400000, "DUEL_DRAW_UNTIL_5": 0x800000,
-    "DUEL_NO_HAND_LIMIT": 0x1000000, "DUEL_UNLIMITED_SUMMONS": 0x2000000,
-    "DUEL_INVERTED_QUICK_PRIORITY": 0x4000000,
-}
-_SINGLE_FLAGS = list(DUEL_FLAG.items())
-DUEL_FLAG["DUEL_MODE_SPEED"] = 0x400000 | 0x200000 | 0x20000
-DUEL_FLAG["DUEL_MODE_RUSH"] = DUEL_FLAG["DUEL_MODE_SPEED"] | 0x100000 | 0x200 | 0x4000000 | 0x800000 | 0x1000000 | 0x2000000
-# Flags that say nothing about the position (AI behaviour, shuffling, the test-mode menu).
-_HARMLESS_FLAGS = {"DUEL_TEST_MODE", "DUEL_PSEUDO_SHUFFLE", "DUEL_SIMPLE_AI", "DUEL_ATTACK_FIRST_TURN"}
-_FLAG_NOTES = {
-    "DUEL_3_COLUMNS_FIELD": "Speed Duel field (DUEL_3_COLUMNS_FIELD): only the three middle "
-                            "Monster and Spell & Trap Zones exist; the position still has five",
-    "DUEL_NO_MAIN_PHASE_2": "DUEL_NO_MAIN_PHASE_2: the turn has no Main Phase 2",
-}
-SUMMON_TYPE = {
-    "SUMMON_TYPE_NORMAL": 0x10000000, "SUMMON_TYPE_TRIBUTE": 0x11000000,
-    "SUMMON_TYPE_GEMINI": 0x12000000, "SUMMON_TYPE_FLIP": 0x20000000,
-    "SUMMON_TYPE_SPECIAL": 0x40000000, "SUMMON_TYPE_FUSION": 0x43000000,
-    "SUMMON_TYPE_RITUAL": 0x45000000, "SUMMON_TYPE_SYNCHRO": 0x46000000,
-    "SUMMON_TYPE_XYZ": 0x49000000, "SUMMON_TYPE_PENDULUM": 0x4A000000,
-    "SUMMON_TYPE_LINK": 0x4C000000,
-}
-_SUMMON_NAME = {v: k[len("SUMMON_TYPE_"):].lower() for k, v in SUMMON_TYPE.items()}
-CONSTANTS: dict[str, int] = {**LOCATION, **POSITION, **DUEL_FLAG, **SUMMON_TYPE}
-
-RULES = {5: "master-rule-2020", 4: "master-rule-4"}
-_RULE_GAPS = {
-    3: "Master Rule 3 (2014) has separate Pendulum Zones and no Extra Monster Zone",
-    2: "Master Rule 2 (2008-2014) has no Pendulum Zones and no Extra Monster Zone",
-    1: "Master Rule 1 (the original rules) has no Pendulum Zones and no Extra Monster Zone",
-}
+from oracle.errors import OracleError
+from oracle.yugioh.cards import Library
+from oracle.yugioh.puzzle_board import CONSTANTS, SUMMON_NAME, Board, PuzzleCard
 
 _OBJECTIVE = re.compile(r"^\s*(?:objective|goal)\s*:\s*(.*?)\s*$", re.I | re.M)
 # Objectives that mean "win before this turn ends", written out after lower-casing, dropping the
@@ -93,7 +37,6 @@ _WIN_THIS_TURN = {"win this turn", "defeat opponent in this turn", "defeat your 
                   "defeat your opponent in this turn", "defeat the opponent this turn"}
 _WIN_DUEL = {"win this duel", "win the duel"}
 _MAX_LOOP = 1000      # rounds a numeric for loop may expand to
-_LIST_KEYS = {0x02: "hand", 0x10: "graveyard", 0x20: "banished", 0x40: "extra_deck"}
 
 
 @dataclass
@@ -274,76 +217,18 @@ def _last_line(node: lua.Node) -> int:
     return tok.line if tok is not None else node.line or 0
 
 
-# -- the board being built -------------------------------------------------------------------------
-
-@dataclass
-class _Card:
-    code: int
-    owner: int
-    controller: int
-    location: int
-    sequence: int
-    position: int
-    proc: bool
-    line: int
-    materials: list["_Card"] = field(default_factory=list)
-    where: str = ""            # readable place, for notes
-    pzone: bool = False        # added with LOCATION_PZONE
-    equipped_to: "_Card | None" = None
-
-
-class _Board:
-    def __init__(self) -> None:
-        self.lists: list[dict[str, list[_Card]]] = [
-            {"hand": [], "deck": [], "graveyard": [], "banished": [], "extra_deck": []} for _ in (0, 1)]
-        self.mzones: list[list[_Card | None]] = [[None] * 5 for _ in (0, 1)]
-        self.szones: list[list[_Card | None]] = [[None] * 5 for _ in (0, 1)]
-        self.fzone: list[_Card | None] = [None, None]
-        self.emz: list[_Card | None] = [None, None]
-
-    def cards(self) -> list[_Card]:
-        out = [c for side in self.lists for cards in side.values() for c in cards]
-        for c in [*self.mzones[0], *self.mzones[1], *self.szones[0], *self.szones[1], *self.fzone, *self.emz]:
-            if c is not None:
-                out += [c, *c.materials]
-        return out
-
-
 class _Importer:
+    """Walks the statements of a puzzle file and lays out its Board."""
+
     def __init__(self, source: str, library: Library):
-        self.source, self.library = source, library
-        self.notes: list[tuple[int, str]] = []
-        self.board = _Board()
-        self.vars: dict[str, _Card] = {}
+        self.board = Board(source, library)
+        self.fail, self.note, self.describe = self.board.fail, self.board.note, self.board.describe
+        self.vars: dict[str, PuzzleCard] = {}
         self.functions: dict[str, tuple[int, list[str]]] = {}   # name -> (line, Debug.Pre* it calls)
-        self.lp: list[int | None] = [None, None]
-        self.flags, self.rule, self.reload_line = 0, 3, None
         self.hints: list[str] = []
         self.script: list[tuple[int, int, list[str]]] = []      # runs of script code not executed
         self.debug_calls = 0
         self.begins_puzzle = False
-        self.fields: list[tuple[str, _Card]] = []              # position field -> card, for errors
-
-    def fail(self, problem: str, line: int | None) -> OracleError:
-        return OracleError(problem, source=self.source, field=f"line {line}" if line else None)
-
-    def note(self, line: int, text: str) -> None:
-        """A soft problem; line 0 means the file as a whole."""
-        self.notes.append((line, f"line {line}: {text}" if line else f"file: {text}"))
-
-    def card(self, code: int) -> Card | None:
-        """The card of a passcode through the library's own lookup (None when unknown)."""
-        try:
-            return self.library.resolve(code)
-        except UnknownCard:
-            return None
-
-    def card_name(self, code: int) -> str:
-        card = self.card(code)
-        return f"{card.name} ({code})" if card else str(code)
-
-    def describe(self, card: _Card) -> str:
-        return f"{self.card_name(card.code)} {card.where}".strip()
 
     # -- statements --
     def block(self, statements: list[lua.Node], env: dict[str, Any]) -> None:
@@ -456,7 +341,7 @@ class _Importer:
         for first, last, names in self.script:
             where = f"line {first}" if first == last else f"lines {first}-{last}"
             what = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
-            self.notes.append((first, f"{where}: script code is not executed"
+            self.board.notes.append((first, f"{where}: script code is not executed"
                                       + (f" ({what})" if what else "") + "; what it does is not represented"))
         self.script = []
 
@@ -493,13 +378,14 @@ class _Importer:
         if fn == "AddCard":
             self.add_card(call, env)
         elif fn == "ReloadFieldBegin":
-            self.reload_begin(self.args(call, env, "Debug.ReloadFieldBegin"), line)
+            if self.board.reload_begin(self.args(call, env, "Debug.ReloadFieldBegin"), line):
+                self.vars = {}
         elif fn == "SetPlayerInfo":
             vals = self.args(call, env, "Debug.SetPlayerInfo")
             if len(vals) < 2 or vals[0] not in (0, 1) or isinstance(vals[0], bool) \
                     or not isinstance(vals[1], int) or isinstance(vals[1], bool):
                 raise self.fail("Debug.SetPlayerInfo needs a player (0 or 1) and life points", line)
-            self.lp[vals[0]] = vals[1]
+            self.board.lp[vals[0]] = vals[1]
             if len(vals) >= 4 and (vals[2] or vals[3]):
                 self.note(line, f"player {vals[0]} starts with {vals[2]} card(s) and draws "
                                 f"{vals[3]} per turn; draws are not represented")
@@ -531,7 +417,7 @@ class _Importer:
         elif fn == "PreSummon":
             ref = self.describe_ref(call.args[0], env) if call.args else "?"
             v = self.maybe(call.args[1], env) if len(call.args) > 1 else "?"
-            kind = _SUMMON_NAME.get(v, f"0x{v:x}" if isinstance(v, int) else "?")
+            kind = SUMMON_NAME.get(v, f"0x{v:x}" if isinstance(v, int) else "?")
             self.note(line, f"Debug.PreSummon: {ref} counts as {kind} summoned; "
                             "how a monster was summoned is not represented")
         else:
@@ -544,7 +430,7 @@ class _Importer:
         except _Unreadable:
             return "?"
 
-    def ref(self, node: lua.Node) -> _Card | None:
+    def ref(self, node: lua.Node) -> PuzzleCard | None:
         return self.vars.get(node.id) if isinstance(node, lua.Name) else None
 
     def describe_ref(self, node: lua.Node, env: dict[str, Any]) -> str:
@@ -556,33 +442,8 @@ class _Importer:
         value = self.maybe(node, env)
         return str(value) if value != "?" else _describe(node)
 
-    def reload_begin(self, vals: list, line: int) -> None:
-        if not vals or not isinstance(vals[0], int) or isinstance(vals[0], bool):
-            raise self.fail("Debug.ReloadFieldBegin needs the duel flags", line)
-        if self.reload_line is not None:
-            placed = len(self.board.cards())
-            self.note(line, f"a second Debug.ReloadFieldBegin (first at line {self.reload_line}) clears "
-                            "the board" + (f"; {placed} card(s) added before it are dropped" if placed else ""))
-            self.board, self.vars, self.lp = _Board(), {}, [None, None]
-        self.reload_line, self.flags = line, vals[0]
-        rule = vals[1] if len(vals) > 1 and vals[1] else 3
-        if isinstance(rule, bool) or rule not in (1, 2, 3, 4, 5):
-            raise self.fail(f"Debug.ReloadFieldBegin: unknown master rule {rule!r}", line)
-        self.rule = rule
-        if len(vals) > 2 and vals[2]:
-            self.note(line, "Debug.ReloadFieldBegin's third argument (build mode) ignores the "
-                            "master rule; the rule number is used anyway")
-        unknown = self.flags
-        for name, v in _SINGLE_FLAGS:
-            if self.flags & v:
-                unknown &= ~v
-                if name not in _HARMLESS_FLAGS:
-                    self.note(line, _FLAG_NOTES.get(name, f"duel flag {name} is not represented"))
-        if unknown:
-            self.note(line, f"unknown duel flag bits 0x{unknown:x}; ignored")
-
     # -- Debug.AddCard --
-    def add_card(self, call: lua.Call, env: dict[str, Any]) -> _Card | None:
+    def add_card(self, call: lua.Call, env: dict[str, Any]) -> PuzzleCard | None:
         line = call.line
         if len(call.args) < 6:
             raise self.fail(f"Debug.AddCard needs at least 6 arguments, found {len(call.args)}", line)
@@ -598,204 +459,13 @@ class _Importer:
             return None
         if not 0 < code < 1 << 32:
             raise self.fail(f"Debug.AddCard: {code} is not a passcode", line)
-        card = _Card(code, owner, controller, location, sequence, position,
+        card = PuzzleCard(code, owner, controller, location, sequence, position,
                      len(vals) > 6 and bool(vals[6]), line)
-        self.place(card)
+        self.board.place(card)
         if owner != controller:
             self.note(line, f"{self.describe(card)} is owned by player {owner} but controlled by "
                             f"player {controller}; ownership is not represented")
         return card
-
-    def place(self, card: _Card) -> None:
-        b, p, loc, seq, line = self.board, card.controller, card.location, card.sequence, card.line
-        if loc in _LIST_KEYS:
-            key = _LIST_KEYS[loc]
-            b.lists[p][key].append(card)
-            card.where = f"in player {p}'s {key.replace('_', ' ')}"
-            return
-        if loc == LOCATION["LOCATION_DECK"]:
-            b.lists[p]["deck"].insert(len(b.lists[p]["deck"]) if seq == 1 else 0, card)   # 0 = top
-            card.where = f"in player {p}'s deck"
-            return
-        if loc == LOCATION["LOCATION_MMZONE"]:
-            loc = LOCATION["LOCATION_MZONE"]
-        elif loc == LOCATION["LOCATION_EMZONE"]:
-            loc, seq = LOCATION["LOCATION_MZONE"], seq + 5
-        elif loc == LOCATION["LOCATION_STZONE"]:
-            loc = LOCATION["LOCATION_SZONE"]
-        elif loc == LOCATION["LOCATION_FZONE"]:
-            loc, seq = LOCATION["LOCATION_SZONE"], 5
-        elif loc == LOCATION["LOCATION_PZONE"]:
-            if seq not in (0, 1):
-                raise self.fail(f"Pendulum Zone sequence {seq} (only 0 and 1 exist)", line)
-            loc, seq, card.pzone = LOCATION["LOCATION_SZONE"], 0 if seq == 0 else 4, True
-        if loc == LOCATION["LOCATION_MZONE"]:
-            self.place_monster(card, seq)
-        elif loc == LOCATION["LOCATION_SZONE"]:
-            self.place_spell_trap(card, seq)
-        else:
-            raise self.fail(f"Debug.AddCard: cannot place a card in {_LOC_NAME.get(loc, hex(loc))}", line)
-
-    def place_monster(self, card: _Card, seq: int) -> None:
-        b, p, line = self.board, card.controller, card.line
-        if 0 <= seq <= 4:
-            zones, index, label = b.mzones[p], seq, f"in player {p}'s Monster Zone {seq}"
-        elif seq in (5, 6):
-            # ocgcore pairs a player's zone 5 with the opponent's zone 6; the position indexes
-            # the Extra Monster Zones from player 0's view.
-            zones, index = b.emz, seq - 5 if p == 0 else 6 - seq
-            label = f"in the {'left' if index == 0 else 'right'} Extra Monster Zone"
-            if self.rule < 4:
-                self.note(line, f"{self.card_name(card.code)} is placed in an Extra Monster Zone, "
-                                f"which Master Rule {self.rule} does not have")
-        else:
-            raise self.fail(f"Monster Zone sequence {seq} does not exist (0-4 Main, 5-6 Extra)", line)
-        base = zones[index]
-        if base is not None:
-            if seq >= 5 and base.controller != p:
-                raise self.fail(f"the Extra Monster Zone of sequence {seq} is already used by "
-                                f"player {base.controller}", line)
-            base.materials.append(card)
-            card.where = f"as Xyz Material of {self.card_name(base.code)} ({base.where})"
-            return
-        zones[index], card.where = card, label
-        if card.position == 0x2:
-            self.note(line, f"{self.describe(card)} is face-down in Attack Position; imported as Set")
-        elif card.position not in (0x1, 0x4, 0x8, _FACEDOWN):
-            self.note(line, f"{self.describe(card)} has the position value 0x{card.position:x}, which is "
-                            f"no single battle position; imported as {_battle_position(card.position)}")
-
-    def place_spell_trap(self, card: _Card, seq: int) -> None:
-        b, p, line = self.board, card.controller, card.line
-        if seq in (6, 7):
-            if self.rule != 3:
-                raise self.fail(f"Spell & Trap Zone sequence {seq} exists only under Master Rule 3 "
-                                "(its separate Pendulum Zones)", line)
-            seq, card.pzone = (0 if seq == 6 else 4), True
-        if seq == 5:
-            if b.fzone[p] is not None:
-                self.note(line, f"{self.card_name(card.code)} is added to player {p}'s occupied Field Zone; "
-                                "it is left out")
-                return
-            b.fzone[p], card.where = card, f"in player {p}'s Field Zone"
-            return
-        if not 0 <= seq <= 4:
-            raise self.fail(f"Spell & Trap Zone sequence {seq} does not exist (0-4, 5 is the Field Zone)", line)
-        taken = b.szones[p][seq]
-        if card.pzone and self.rule == 3:
-            side = "left" if seq == 0 else "right"
-            if taken is not None:
-                self.note(line, f"{self.card_name(card.code)} is in player {p}'s {side} Pendulum Zone, which "
-                                "Master Rule 3 keeps apart from the Spell & Trap Zones; the position holds it "
-                                f"in Spell & Trap Zone {seq}, already taken by {self.card_name(taken.code)}, "
-                                "so the card is left out")
-                return
-            self.note(line, f"{self.card_name(card.code)}: Master Rule 3 keeps the Pendulum Zones apart "
-                            f"from the Spell & Trap Zones; the position puts the card in the {side}most "
-                            "Spell & Trap Zone")
-        if taken is not None:
-            fate = "EDOPro does not add it" if card.pzone else f"EDOPro attaches it to {self.card_name(taken.code)}"
-            self.note(line, f"{self.card_name(card.code)} is added to player {p}'s occupied Spell & Trap "
-                            f"Zone {seq} ({fate}); it is left out")
-            return
-        b.szones[p][seq], card.where = card, f"in player {p}'s Spell & Trap Zone {seq}"
-
-    # -- output --
-    def position(self) -> dict:
-        if self.reload_line is None:
-            self.note(0, "no Debug.ReloadFieldBegin: EDOPro's default, Master Rule 3 without a Battle "
-                         "Phase on the first turn, is assumed")
-        if self.rule not in RULES:
-            self.note(self.reload_line or 0, f"written for Master Rule {self.rule}: {_RULE_GAPS[self.rule]}; "
-                                             "imported as master-rule-2020, the closest rules the position "
-                                             "format names")
-        b, players = self.board, []
-        for p in (0, 1):
-            if self.lp[p] is None:
-                self.note(0, f"no Debug.SetPlayerInfo for player {p}: 8000 life points assumed")
-            where, side = f"players[{p}]", b.lists[p]
-            player: dict[str, Any] = {"life_points": 8000 if self.lp[p] is None else self.lp[p]}
-            for key in ("hand", "deck", "graveyard", "banished", "extra_deck"):
-                player[key] = [self.listed(c, key, f"{where}.{key}[{i}]") for i, c in enumerate(side[key])]
-            player["monster_zones"] = [self.monster(c, f"{where}.monster_zones[{z}]")
-                                       for z, c in enumerate(b.mzones[p])]
-            player["spell_trap_zones"] = [self.spell(c, f"{where}.spell_trap_zones[{z}]", z)
-                                          for z, c in enumerate(b.szones[p])]
-            player["field_zone"] = self.spell(b.fzone[p], f"{where}.field_zone", 5)
-            players.append(player)
-        emz: list[dict | None] = []
-        for z, c in enumerate(b.emz):
-            entry = self.monster(c, f"extra_monster_zones[{z}]")
-            emz.append(None if entry is None else {"card": entry.pop("card"), "controller": c.controller, **entry})
-        return {
-            "game": "yugioh",
-            "rules": RULES.get(self.rule, "master-rule-2020"),
-            "turn": {"player": 0, "phase": "main1", "normal_summon_used": False, "pendulum_summon_used": False,
-                     "first_turn": not self.flags & DUEL_FLAG["DUEL_ATTACK_FIRST_TURN"]},
-            "players": players,
-            "extra_monster_zones": emz,
-        }
-
-    def listed(self, c: _Card, key: str, where: str) -> int | dict:
-        self.fields.append((where, c))
-        entry: dict[str, Any] = {"card": c.code}
-        if key == "extra_deck" and c.position & _FACEUP:
-            known = self.card(c.code)
-            if known is not None and not known.is_pendulum:
-                # EDOPro itself turns it face-down: only Pendulum Monsters are face-up there.
-                self.note(c.line, f"{self.card_name(c.code)} is added face-up to the Extra Deck but is "
-                                  "no Pendulum Monster; EDOPro puts it face-down")
-            else:
-                entry["face_up"] = True
-        if c.proc:
-            entry["properly_summoned"] = True
-        return entry if len(entry) > 1 else c.code
-
-    def monster(self, c: _Card | None, where: str) -> dict | None:
-        if c is None:
-            return None
-        self.fields.append((where, c))
-        entry: dict[str, Any] = {"card": c.code, "position": _battle_position(c.position),
-                                 "properly_summoned": c.proc}
-        if c.materials:
-            entry["materials"] = [m.code for m in c.materials]
-            self.fields += [(f"{where}.materials[{i}]", m) for i, m in enumerate(c.materials)]
-        return entry
-
-    def spell(self, c: _Card | None, where: str, zone: int) -> dict | None:
-        if c is None:
-            return None
-        self.fields.append((where, c))
-        entry: dict[str, Any] = {"card": c.code, "face_up": bool(c.position & _FACEUP)}
-        known = self.card(c.code)
-        # A monster card face-up in a Spell & Trap Zone is a Spell there (docs/positions.md), unless
-        # it is a Pendulum Monster in a Pendulum Zone.
-        if known is not None and known.is_monster and entry["face_up"] and zone < 5:
-            if c.equipped_to is not None:
-                entry["treated_as"] = "equip_spell"
-            elif not (known.is_pendulum and zone in (0, 4)):
-                entry["treated_as"] = "continuous_spell"
-                self.note(c.line, f"{self.describe(c)} is a monster card face-up in a Spell & Trap Zone and "
-                                  "equipped to nothing: imported as treated as a Continuous Spell (as Crystal "
-                                  "Beasts are placed)")
-        return entry
-
-    def field_line(self, name: str | None) -> int | None:
-        """The Lua line of the card the position field ``name`` (or a part of it) stands for."""
-        if not name:
-            return None
-        if name.endswith(".materials"):
-            name += "[0]"
-        best = max((f for f, _ in self.fields if name == f or name.startswith((f + ".", f + "["))),
-                   key=len, default=None)
-        return next(c.line for f, c in self.fields if f == best) if best else None
-
-
-def _battle_position(pos: int) -> str:
-    if pos & _FACEDOWN and not pos & _FACEUP:
-        return "set"
-    return "attack" if pos & 0x1 or not pos & 0x4 else "defense"
-
 
 def _goal(objective: str, begins_puzzle: bool) -> dict | None:
     text = " ".join(objective.lower().split()).rstrip(".!")
@@ -826,6 +496,7 @@ def import_lua(path: Path | str, *, library: Library | None = None) -> ImportedP
                           source=source)
     chunk, comments = _parse(text, source)
     imp = _Importer(source, library or Library.load())
+    board = imp.board
     imp.block(chunk.body.body, {})
     imp.flush_script()
     if not imp.debug_calls:
@@ -839,20 +510,20 @@ def import_lua(path: Path | str, *, library: Library | None = None) -> ImportedP
             break
     goal = _goal(objective, imp.begins_puzzle)
     if objective and goal is None:
-        imp.note(message_line, f"the objective {objective!r} is not a goal the solver knows")
-    position = imp.position()
+        board.note(message_line, f"the objective {objective!r} is not a goal the solver knows")
+    position = board.position()
     try:
-        parse_position(position, source=source, library=imp.library)
+        parse_position(position, source=source, library=board.library)
     except OracleError as exc:
-        line = imp.field_line(exc.field)
+        line = board.field_line(exc.field)
         raise OracleError(exc.problem, source=source, field=f"line {line}" if line else exc.field) from None
     notes: list[str] = []
     repeats: dict[str, int] = {}
-    for _, note in sorted(imp.notes, key=lambda n: n[0]):
+    for _, note in sorted(board.notes, key=lambda n: n[0]):
         repeats[note] = repeats.get(note, 0) + 1
         if repeats[note] == 1:
             notes.append(note)
     notes = [n if repeats[n] == 1 else f"{n} ({repeats[n]} times)" for n in notes]
     return ImportedPuzzle(position=position, objective=objective, goal=goal, notes=notes,
-                          master_rule=imp.rule, duel_flags=[n for n, v in _SINGLE_FLAGS if imp.flags & v],
+                          master_rule=board.rule, duel_flags=board.flag_names(),
                           hints=imp.hints)
