@@ -54,21 +54,22 @@ def puzzles(shared_data: Path) -> Path:
 REFUSALS = ("no card has passcode", "is not an Extra Deck monster")
 
 
-def import_all(puzzles: Path) -> tuple[list[Path], dict[Path, ImportedPuzzle], dict[Path, OracleError]]:
+@pytest.fixture(scope="module")
+def import_all(puzzles: Path) -> tuple[list[Path], dict[Path, ImportedPuzzle], dict[Path, OracleError], float]:
+    """Every real puzzle, imported once for the tests of this module."""
     files = sorted(puzzles.rglob("*.lua"))
     imported, refused = {}, {}
+    start = time.perf_counter()
     for f in files:
         try:
             imported[f] = import_lua(f)
         except OracleError as exc:
             refused[f] = exc
-    return files, imported, refused
+    return files, imported, refused, time.perf_counter() - start
 
 
-def test_every_real_puzzle_imports_or_is_refused_with_its_line(puzzles: Path) -> None:
-    start = time.perf_counter()
-    files, imported, refused = import_all(puzzles)
-    elapsed = time.perf_counter() - start
+def test_every_real_puzzle_imports_or_is_refused_with_its_line(import_all) -> None:
+    files, imported, refused, elapsed = import_all
     wins = sum(1 for r in imported.values() if r.goal == {"win": True})
     print(f"\nEDOPro puzzles: {len(imported)} imported, {len(refused)} refused, of {len(files)}, in "
           f"{elapsed:.2f} s; {wins} with a win-this-turn goal")
@@ -90,10 +91,10 @@ def test_every_real_puzzle_imports_or_is_refused_with_its_line(puzzles: Path) ->
         assert all(n.startswith(("line ", "lines ", "file: ")) for n in r.notes), f
 
 
-def test_imported_positions_load(puzzles: Path) -> None:
+def test_imported_positions_load(import_all) -> None:
     """What import writes, the position reader reads (the import checks it; this says so)."""
     position = pytest.importorskip("oracle.yugioh.position")
-    _, imported, _ = import_all(puzzles)
+    _, imported, _, _ = import_all
     for f, r in imported.items():
         position.parse_position(json.loads(json.dumps(r.position)), source=str(f))
 
