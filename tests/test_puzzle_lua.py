@@ -421,6 +421,8 @@ def test_owner_other_than_controller_is_noted(tmp_path: Path) -> None:
     ("--[[ an open comment\n", 8, "not valid Lua"),
     ("if x then Debug.AddCard(46986414,0,0,LOCATION_HAND,0,POS_FACEUP)\n", 9, "the file ends before"),
     ("Debug.SetPlayerInfo(0,@,0,0)\n", 8, "unexpected character"),
+    ("Debug.SetPlayerInfo(0,8000//(1-1),0,0)\n", 8, "division by zero"),
+    ("Debug.AddCard(46986414,0,0,LOCATION_HAND,0,POS_FACEUP|2^3)\n", 8, "the operator '^'"),
 ])
 def test_malformed_file_reports_its_line(tmp_path: Path, body: str, line: int, words: str) -> None:
     path = write(tmp_path, body)

@@ -116,7 +116,7 @@ class _Unreadable(Exception):
 _BINARY = {
     lua.BOrOp: lambda a, b: a | b, lua.BAndOp: lambda a, b: a & b, lua.BXorOp: lambda a, b: a ^ b,
     lua.AddOp: lambda a, b: a + b, lua.SubOp: lambda a, b: a - b, lua.MultOp: lambda a, b: a * b,
-    lua.FloorDivOp: lambda a, b: a // b if b else 0, lua.ModOp: lambda a, b: a % b if b else 0,
+    lua.FloorDivOp: lambda a, b: a // b, lua.ModOp: lambda a, b: a % b,
     lua.BShiftLOp: lambda a, b: a << b if 0 <= b < 64 else 0,
     lua.BShiftROp: lambda a, b: a >> b if 0 <= b < 64 else 0,
 }
@@ -147,6 +147,8 @@ def _constant(node: lua.Node, env: dict[str, Any]) -> Any:
         return -_integer(node.operand, env)
     if type(node) in _BINARY:
         a, b = _integer(node.left, env), _integer(node.right, env)
+        if b == 0 and isinstance(node, (lua.FloorDivOp, lua.ModOp)):
+            raise _Unreadable("a division by zero", node.line)
         value = _BINARY[type(node)](a, b)
         if abs(value) >= 1 << 64:
             raise _Unreadable("a number out of Lua's 64-bit range", node.line)
@@ -171,12 +173,24 @@ def _dotted(node: lua.Node) -> str | None:
     return None
 
 
+_OPERATORS = {lua.ExpoOp: "^", lua.FloatDivOp: "/", lua.Concat: "..", lua.EqToOp: "==",
+              lua.NotEqToOp: "~=", lua.LessThanOp: "<", lua.GreaterThanOp: ">", lua.LessOrEqThanOp: "<=",
+              lua.GreaterOrEqThanOp: ">=", lua.AndLoOp: "and", lua.OrLoOp: "or", lua.ULNotOp: "not",
+              lua.ULengthOP: "#", lua.UBNotOp: "~"}
+
+
 def _describe(node: lua.Node) -> str:
+    """A few words for an expression that is not constant."""
     if isinstance(node, lua.Call):
         return f"a call of {_dotted(node.func) or 'a function'}"
     if isinstance(node, lua.Invoke):
-        return f"a method call {_dotted(node.source) or '?'}:{node.func.id}"
-    return f"{type(node).__name__.lower()}"
+        return f"a method call {_dotted(node.source) or '?'}:{getattr(node.func, 'id', '?')}"
+    if type(node) in _OPERATORS:
+        return f"the operator {_OPERATORS[type(node)]!r}"
+    if isinstance(node, lua.Index):
+        return _dotted(node) or "an indexed value"
+    return {lua.Table: "a table", lua.AnonymousFunction: "a function", lua.Varargs: "'...'",
+            lua.Dots: "'...'"}.get(type(node), type(node).__name__)
 
 
 def _children(node: Any):
