@@ -32,8 +32,10 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material"}
-ST_KEYS = {"card", "face_up", "set_this_turn"}
+ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as"}
 EFFECT_REF_KEYS = {"card", "effect"}
+# What a monster card face-up in a Spell & Trap Zone is treated as (docs/positions.md).
+TREATED_AS = ("continuous_spell", "equip_spell")
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
 
@@ -63,6 +65,7 @@ class Slot:
     set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
+    treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell
 
     @property
     def zone(self) -> int | None:
@@ -360,6 +363,17 @@ class _Reader:
         set_now = self.typed(entry, "set_this_turn", bool, where, False)
         if set_now and face_up:
             raise self.error(f"{where}.set_this_turn", "only a face-down (Set) card was Set this turn")
+        treated_as = self.typed(entry, "treated_as", str, where, None)
+        if treated_as is not None:
+            if treated_as not in TREATED_AS:
+                raise self.error(f"{where}.treated_as", f"unknown {treated_as!r}; use {' or '.join(TREATED_AS)}")
+            if z == 5 or not card.is_monster:
+                raise self.error(f"{where}.treated_as", "only a monster card in a Spell & Trap Zone is treated as a Spell")
+            if not face_up:
+                raise self.error(f"{where}.face_up", f"{card.name} is treated as a Spell: it is face-up")
+            self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where,
+                     face_up=True, treated_as=treated_as)
+            return
         if z == 5:
             if not (card.is_spell and "field" in card.kinds):
                 raise self.error(where, f"{card.name} is not a Field Spell: only Field Spells go in the Field Zone")
@@ -367,7 +381,7 @@ class _Reader:
             return
         if card.is_monster:
             if not card.is_pendulum:
-                raise self.error(where, f"{card.name} is not a Pendulum monster: a monster card in a Spell & Trap Zone must be a Pendulum monster in a Pendulum Zone")
+                raise self.error(where, f"{card.name} is not a Pendulum monster: a monster card in a Spell & Trap Zone must be a Pendulum monster in a Pendulum Zone, or \"treated_as\" a Spell")
             if z not in (0, 4):
                 raise self.error(where, f"{card.name} is a Pendulum monster: the Pendulum Zones are the leftmost and rightmost Spell & Trap Zones (0 and 4)")
             if not face_up:

@@ -115,7 +115,7 @@ def load_puzzle(path: str | Path, *, library: Library | None = None) -> Puzzle:
     if source.endswith(".lua"):
         from oracle.yugioh.puzzle_lua import import_lua
 
-        imported = import_lua(path)
+        imported = import_lua(path, library=library)
         goal, objective = imported.goal, imported.objective or ""
         if not goal and not objective:
             # EDOPro puzzles (aux.BeginPuzzle) are one-turn puzzles: won this turn unless stated otherwise.
