@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from oracle.errors import OracleError
-from oracle.safe_write import write_file
+from oracle.safe_write import target_of, write_file
 from oracle.yugioh.puzzle_lua import import_lua
 
 
@@ -28,6 +28,8 @@ def import_command(file: Path, output: Path | None) -> None:
     does that a position cannot hold, each with its line), "master_rule", "duel_flags" and
     "hints".
     """
+    if output is not None:
+        target_of(output)  # a file that cannot be written is refused before the puzzle is read
     result = import_lua(file)
     text = json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
