@@ -39,7 +39,7 @@ class Game:
     status (0, or 3 when a limit stopped the enumeration); the options are those of ``oracle plays``
     (as_json, count, explain, limit, timeout) and the game-specific ones its ``play_options``
     names.  ``load_line(path,
-    position=None)`` and ``check_line(line, timeout=...)`` check a line (the result has
+    position=None)`` and ``check_line(line, timeout=...)`` (from the module ``lines``) check a line (the result has
     ``legal``, ``steps``, ``text()`` and ``to_json()``); ``load_puzzle(path)`` and
     ``solve_puzzle(puzzle, max_steps=, all_lines=, timeout=, limit=)`` solve a puzzle (an
     oracle.incremental.Outcome).  ``read_position(doc, source)`` reads a position document with
@@ -53,10 +53,8 @@ class Game:
     read_position: Callable[[dict, str], Any]
     describe: Callable[[Any], list[str]]
     plays: Callable[..., int]
-    load_line: Callable[..., Any]
-    check_line: Callable[..., Any]
-    load_puzzle: Callable[[str], Any]
-    solve_puzzle: Callable[..., Any]
+    lines: str                      # module with load_line(path, position=) and check_line(line, timeout=)
+    puzzles: str                    # module with load_puzzle(path) and solve_puzzle(puzzle, ...)
     picture: str | None = None
     # The options of ``oracle plays`` that mean something to this game only (zones, all_payments,
     # all_copies): ``plays`` takes them as keywords; the command refuses them for other games.
@@ -67,6 +65,21 @@ class Game:
     # ``lethal(path, max_steps=, timeout=)``: can the turn player win this turn whatever the
     # opponent does (a result with ``verdict``, ``stopped``, ``text()``, ``to_json()``); None: no such question.
     lethal: Callable[..., Any] | None = None
+
+
+
+    # Lines and puzzles are imported when a command asks for them, never by ``oracle plays``.
+    def load_line(self, path, **options):
+        return importlib.import_module(self.lines).load_line(path, **options)
+
+    def check_line(self, line, **options):
+        return importlib.import_module(self.lines).check_line(line, **options)
+
+    def load_puzzle(self, path):
+        return importlib.import_module(self.puzzles).load_puzzle(path)
+
+    def solve_puzzle(self, puzzle, **options):
+        return importlib.import_module(self.puzzles).solve_puzzle(puzzle, **options)
 
 
 def get(name: Any, *, source: str | None = None) -> Game:

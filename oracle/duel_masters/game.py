@@ -30,7 +30,7 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
     return 0 if complete else 3
 
 
-# Lines, puzzles and lethal are imported when a command asks for them, not by ``oracle plays``.
+# Lethal is imported when the command asks for it, not by ``oracle plays``.
 def lethal(path, **options):
     from oracle.duel_masters.lethal import answer, load
 
@@ -38,33 +38,8 @@ def lethal(path, **options):
 
 
 
-def load_line(path, **options):
-    from oracle.duel_masters.lines import load_line
-
-    return load_line(path, **options)
-
-
-def check_line(line, **options):
-    from oracle.duel_masters.lines import check_line
-
-    return check_line(line, **options)
-
-
-def load_puzzle(path):
-    from oracle.duel_masters.puzzles import load_puzzle
-
-    return load_puzzle(path)
-
-
-def solve_puzzle(puzzle, **options):
-    from oracle.duel_masters.puzzles import solve_puzzle
-
-    return solve_puzzle(puzzle, **options)
-
-
 GAME = Game(name="duel-masters", title="Duel Masters", play_options=frozenset({"all_payments"}),
             coverage="oracle.duel_masters.coverage", lethal=lethal,
             read_position=read_position, describe=describe,
-            plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
-            solve_puzzle=solve_puzzle,
+            plays=plays, lines="oracle.duel_masters.lines", puzzles="oracle.duel_masters.puzzles",
             picture="oracle.duel_masters.picture")

@@ -38,33 +38,7 @@ def plays(doc: dict, source: str, *, as_json: bool = False, count: bool = False,
     return 0 if complete else 3
 
 
-# Lines and puzzles are imported when a command asks for them, not by ``oracle plays``.
-def load_line(path, **options):
-    from oracle.skills.lines import load_line
-
-    return load_line(path, **options)
-
-
-def check_line(line, **options):
-    from oracle.skills.lines import check_line
-
-    return check_line(line, **options)
-
-
-def load_puzzle(path):
-    from oracle.skills.puzzles import load_puzzle
-
-    return load_puzzle(path)
-
-
-def solve_puzzle(puzzle, **options):
-    from oracle.skills.puzzles import solve_puzzle
-
-    return solve_puzzle(puzzle, **options)
-
-
 GAME = Game(name="skills", title="skills",
             read_position=read_position, describe=describe,
-            plays=plays, load_line=load_line, check_line=check_line, load_puzzle=load_puzzle,
-            solve_puzzle=solve_puzzle,
+            plays=plays, lines="oracle.skills.lines", puzzles="oracle.skills.puzzles",
             picture="oracle.skills.picture")
