@@ -167,3 +167,12 @@ def test_a_quoted_name_json_cannot_read(tmp_path, position, step):
     bad_position = tmp_path / "bad.txt"
     bad_position.write_text('position "a\\q"\nnormal_summon "Junk Synchron"\n')
     one_line_error(run("check", bad_position), "bad.txt: line 1", "cannot read the quoted name")
+
+
+@pytest.mark.parametrize("options", [(), ("--zones",)])
+def test_the_plays_table_of_a_position_with_activations(options):
+    out = run("plays", ROOT / "facts" / "positions" / "effects-captain.json", *options)
+    assert out.exit_code == 0, out.output
+    rows = out.output.splitlines()
+    assert any("Activate" in r and "One for One" in r and "paying Marauding Captain [hand 1]" in r for r in rows)
+    assert any("Activate" in r and "Monster Reborn" in r and "targeting Dark Magician [graveyard 0]" in r for r in rows)
