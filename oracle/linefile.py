@@ -33,6 +33,15 @@ def strip_comment(line: str) -> str:
     return line
 
 
+def unquote(quoted: str, err: Callable[[str], OracleError]) -> str:
+    """The text of a double-quoted name (JSON string rules); ``err`` makes the error of a name
+    JSON cannot read (a control character, a bad escape), so that it is one line, not a crash."""
+    try:
+        return json.loads(quoted)
+    except json.JSONDecodeError as exc:
+        raise err(f"cannot read the quoted name {quoted[:30]!r}: {exc.msg}") from None
+
+
 def parse_text(text: str, parse_step: ParseStep, *, source: str = "<line>") -> tuple[str | None, list]:
     """The position file named in the text (if any) and the steps."""
     ref, steps = None, []
@@ -45,7 +54,7 @@ def parse_text(text: str, parse_step: ParseStep, *, source: str = "<line>") -> t
             if not m or steps or ref:
                 raise OracleError('the position is named once, before the steps: position "file.json"',
                                   source=source, field=f"line {n}")
-            ref = json.loads(f'"{m.group(1)}"')
+            ref = unquote(f'"{m.group(1)}"', lambda problem: OracleError(problem, source=source, field=f"line {n}"))
             continue
         steps.append(parse_step(body, len(steps) + 1, source=source, line=n))
     return ref, steps

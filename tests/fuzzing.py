@@ -178,11 +178,8 @@ def mutated(draw, bases: list) -> object:
 
 
 ODD_FILES = [b"", b"\xff\xfe", b"\x00" * 8]
-# Inputs of crashes known today, in files other branches change (issue 9, section 3): deeply
-# nested JSON (RecursionError in oracle/jsonfile.py), digits such as "¹" in a .ydk (ValueError in
-# oracle/yugioh/ydk.py), a control character or a bad escape inside a quoted name of a text
-# line (JSONDecodeError in oracle/yugioh/lines.py). The benchmark runs them (deep=True); the
-# test suite leaves them out (plain text, no deep nesting) until the fixes land.
+# Deeply nested JSON, odd digits and any character inside quoted names (``deep``) were crashes
+# once (issue 9; tests/test_edges_crashes.py); both the suite and the benchmark run them.
 DEEP_FILES = [b"[" * 100000, b'{"a": ' * 3000, b"[" * 3000 + b"]" * 3000]
 
 

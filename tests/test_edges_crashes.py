@@ -91,3 +91,88 @@ def test_a_one_player_position_file(tmp_path):
     pos.write_text(json.dumps({"players": [{"hand": ["Kuriboh"]}]}))
     out = run("plays", pos, "--count")
     assert out.exit_code == 0 and out.output.strip() == "2"
+
+
+JUNK = ROOT / "facts" / "positions" / "junk-synchron.json"
+
+
+@pytest.mark.parametrize("text", ['{"a": ' * 3000, "[" * 3000 + "]" * 3000])
+@pytest.mark.parametrize("command", ["plays", "check", "solve"])
+def test_deep_json_through_every_reader(tmp_path, command, text):
+    deep = tmp_path / "deep.json"
+    deep.write_text(text)
+    one_line_error(run(command, deep), "deep.json", "nested too deeply")
+
+
+@pytest.mark.parametrize("life", [2**31, 2**63])
+def test_life_points_clingo_cannot_hold_inside_lines_and_puzzles(tmp_path, life):
+    position = json.loads(JUNK.read_text())
+    position["players"][1]["life_points"] = life
+    line = tmp_path / "line.json"
+    line.write_text(json.dumps({"position": position, "steps": ['normal_summon "Junk Synchron"']}))
+    one_line_error(run("check", line), "players[1].life_points", "out of range")
+    puzzle = json.loads((ROOT / "facts" / "puzzles" / "01-direct-attack.json").read_text())
+    puzzle["position"]["players"][1]["life_points"] = life
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(puzzle))
+    one_line_error(run("solve", path), "players[1].life_points", "out of range")
+
+
+@pytest.mark.parametrize("digit", ["¹", "٣", "²⁵"])
+def test_a_ydk_digit_that_int_cannot_read(tmp_path, digit):
+    deck = tmp_path / "deck.ydk"
+    deck.write_text(f"#main\n{digit}\n")
+    one_line_error(run("deck", "show", deck), "line 2", "is not a passcode")
+
+
+LIST_FIELDS = ["materials", "cards", "costs", "targets", "summoning", "adding", "sending", "setting"]
+
+
+BAD_LISTS = [None, 3, "Junk Synchron", {"a": 1}, [{"a": 1}], [True], [-1]]
+# null stands for "not given" in the other fields (an open position, zone, effect or mode).
+BAD_FIELDS = ([(key, value) for key in LIST_FIELDS for value in BAD_LISTS]
+              + [("then", value) for value in (None, 3, "Junk Synchron", {"a": 1})]
+              + [(key, value) for key in ("effect", "mode") for value in ("first", {"a": 1}, [1], True, 0, 2**31)]
+              + [("position", value) for value in (3, "up", {"a": 1})]
+              + [("zone", value) for value in ("x", 7, {"a": 1}, True)]
+              + [(key, value) for key in ("card", "spell", "target") for value in ({"a": 1}, ["x"], True, 1.5, -1)])
+
+
+@pytest.mark.parametrize("key, value", BAD_FIELDS)
+def test_a_step_object_field_of_the_wrong_type(tmp_path, key, value):
+    action = "activate" if key in ("then", "effect", "mode", "costs", "targets", "summoning", "adding",
+                                   "sending", "setting") else "synchro_summon"
+    step = {"action": action, "card": "Black Rose Dragon", key: value}
+    line = tmp_path / "line.json"
+    line.write_text(json.dumps({"position": str(JUNK), "steps": [step]}))
+    one_line_error(run("check", line), "line.json", f"steps[0].{key}")
+
+
+def test_a_trigger_effect_of_the_wrong_type(tmp_path):
+    line = tmp_path / "line.json"
+    line.write_text(json.dumps({"position": str(JUNK), "steps": [{"action": "normal_summon", "card": "Junk Synchron",
+                                                                  "then": [3]}]}))
+    one_line_error(run("check", line), "steps[0].then[0]", "a step object or a string")
+
+
+@pytest.mark.parametrize("position, step", [
+    ("junk-synchron.json", 'normal_summon "Junk\x01Synchron"'),
+    ("junk-synchron.json", 'normal_summon "Junk\\qSynchron"'),
+    ("dm-minimal.json", 'summon "Bronze\x01Arm Tribe"'),
+    ("skills-zhengtu-underworld.json", 'cast "a\\q"')])
+def test_a_quoted_name_json_cannot_read(tmp_path, position, step):
+    line = tmp_path / "line.txt"
+    line.write_text(f'position "{ROOT / "facts" / "positions" / position}"\n{step}\n')
+    one_line_error(run("check", line), "line.txt: step 1 (line 2)", "cannot read the quoted name")
+    bad_position = tmp_path / "bad.txt"
+    bad_position.write_text('position "a\\q"\nnormal_summon "Junk Synchron"\n')
+    one_line_error(run("check", bad_position), "bad.txt: line 1", "cannot read the quoted name")
+
+
+@pytest.mark.parametrize("options", [(), ("--zones",)])
+def test_the_plays_table_of_a_position_with_activations(options):
+    out = run("plays", ROOT / "facts" / "positions" / "effects-captain.json", *options)
+    assert out.exit_code == 0, out.output
+    rows = out.output.splitlines()
+    assert any("Activate" in r and "One for One" in r and "paying Marauding Captain [hand 1]" in r for r in rows)
+    assert any("Activate" in r and "Monster Reborn" in r and "targeting Dark Magician [graveyard 0]" in r for r in rows)

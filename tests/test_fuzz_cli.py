@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from fuzzing import entry_points, run
 
-ENTRY_POINTS = entry_points(deep=False)
+ENTRY_POINTS = entry_points()
 
 
 @pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))

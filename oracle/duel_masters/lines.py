@@ -134,7 +134,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
         kind = m.lastgroup
         value = m.group(kind)
-        toks.append((kind, json.loads(value) if kind == "str" else value))
+        toks.append((kind, linefile.unquote(value, err) if kind == "str" else value))
         pos = m.end()
     if not toks or toks[0][0] != "word":
         raise err('a step starts with an action, e.g. summon "Bronze-Arm Tribe"')

@@ -91,7 +91,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         if not m or m.end() == pos:
             raise err(f"cannot read {text[pos:].strip()[:30]!r}: names go in double quotes")
         kind = m.lastgroup
-        toks.append((kind, json.loads(m.group(kind)) if kind == "str" else m.group(kind)))
+        toks.append((kind, linefile.unquote(m.group(kind), err) if kind == "str" else m.group(kind)))
         pos = m.end()
     if toks == [("word", "wait")]:
         return Step(number, "wait", line=line)

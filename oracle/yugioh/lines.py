@@ -63,6 +63,7 @@ from oracle import checking, linefile
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
+from oracle.terms import COUNT_MAX, NUMBER_MAX, whole_number
 from oracle.yugioh import state_out
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
@@ -194,7 +195,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
         kind = m.lastgroup
         value = m.group(kind)
-        toks.append((kind, json.loads(value) if kind == "str" else int(value) if kind == "num" else value))
+        toks.append((kind, linefile.unquote(value, err) if kind == "str" else int(value) if kind == "num" else value))
         pos = m.end()
     follow = bool(toks) and toks[0] == ("word", "then")
     if follow:
@@ -338,18 +339,30 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     action = item.get("action")
     if action not in ACTIONS:
         raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
-    step = Step(number=number, action=action, card=item.get("card"), materials=list(item.get("materials", [])),
-                spell=item.get("spell"), cards=list(item.get("cards", [])), target=item.get("target"),
-                effect=item.get("effect"), mode=item.get("mode"),
-                **{k: list(item.get(k, [])) for k in ACTIVATION_WORDS.values()})
     err = lambda key: lambda problem: OracleError(problem, source=source, field=f"{where}.{key}")  # noqa: E731
+    step = Step(number=number, action=action, card=_json_name(item, "card", err), spell=_json_name(item, "spell", err),
+                target=_json_name(item, "target", err), materials=_json_names(item, "materials", err),
+                cards=_json_names(item, "cards", err),
+                **{k: _json_names(item, k, err) for k in ACTIVATION_WORDS.values()})
+    for key in ("effect", "mode"):
+        if item.get(key) is not None:
+            setattr(step, key, whole_number(item[key], lo=1, hi=COUNT_MAX, what=f"the {key} number",
+                                            source=source, field=f"{where}.{key}"))
     if item.get("position") is not None:
         step.battle_position = _stated_position(item["position"], err("position"))
     if item.get("zone") is not None:
         step.zone = _stated_zone(item["zone"], err("zone"))
-    for n, sub in enumerate(item.get("then", [])):
+    then = item.get("then", [])
+    if not isinstance(then, list):
+        raise err("then")(f"a list of trigger effects (step objects or strings), not {then!r:.40}")
+    for n, sub in enumerate(then):
         at = f"{where}.then[{n}]"
-        sub = parse_step(sub, number, source=source) if isinstance(sub, str) else _step_object(sub, number, source, at)
+        if isinstance(sub, str):
+            sub = parse_step(sub, number, source=source)
+        elif isinstance(sub, dict):
+            sub = _step_object(sub, number, source, at)
+        else:
+            raise OracleError(f"a trigger effect is a step object or a string, not {sub!r:.40}", source=source, field=at)
         if sub.action != "activate":
             raise OracleError("only activations (trigger effects) follow a step", source=source, field=at)
         sub.follow = True
@@ -357,6 +370,25 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     if action != "pendulum_summon" and step.card is None:
         raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
     return step
+
+
+def _is_name(value: Any) -> bool:
+    """A card as a step object names it: a name or a passcode (as in the text form)."""
+    return isinstance(value, str) or (type(value) is int and 0 <= value <= NUMBER_MAX)
+
+
+def _json_name(item: dict, key: str, err) -> str | int | None:
+    value = item.get(key)
+    if value is not None and not _is_name(value):
+        raise err(key)(f"a card name or passcode, not {value!r:.40}")
+    return value
+
+
+def _json_names(item: dict, key: str, err) -> list[str | int]:
+    value = item.get(key, [])
+    if not isinstance(value, list) or not all(_is_name(v) for v in value):
+        raise err(key)(f"a list of card names, not {value!r:.40}")
+    return list(value)
 
 
 def load_line(path: str | Path, *, position: str | Path | None = None, library: Library | None = None) -> Line:

@@ -11,7 +11,7 @@ LABELS = {"normal_summon": "Normal Summon", "normal_set": "Set", "tribute_summon
           "tribute_set": "Tribute Set", "flip_summon": "Flip Summon", "change_position": "Change position",
           "ritual_summon": "Ritual Summon", "fusion_summon": "Fusion Summon", "synchro_summon": "Synchro Summon",
           "xyz_summon": "Xyz Summon", "link_summon": "Link Summon", "pendulum_summon": "Pendulum Summon",
-          "special_summon": "Special Summon", "gemini_summon": "Gemini Summon"}
+          "special_summon": "Special Summon", "gemini_summon": "Gemini Summon", "activate": "Activate"}
 
 
 def plays_json(found: PlayList) -> str:
@@ -31,6 +31,10 @@ def describe(play: Play) -> tuple[str, str, str]:
         if play.copies > 1:
             card += f" ({play.copies} copies)"
     using = ", ".join(f"{m.name} [{_where(m)}]" for m in play.materials)
+    if play.action == "activate":
+        using = "; ".join([f"effect {play.effect}"] * bool(play.effect)
+                          + [f"{word} " + ", ".join(f"{c.name} [{_where(c)}]" for c in refs)
+                             for word, refs in (("paying", play.costs), ("targeting", play.targets)) if refs])
     if play.spell:
         using = f"{play.spell.name}: {using}" if using else play.spell.name
     if play.placements:

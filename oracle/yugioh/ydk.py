@@ -52,7 +52,7 @@ def read_ydk(path: Path | str, library: Library) -> Deck:
             continue
         elif section is None:
             problems.append(f"line {number}: card {line[:20]!r} before any #main/#extra/!side section")
-        elif not line.isdigit():
+        elif not (line.isascii() and line.isdigit()):  # "¹" and "٣" are digits to str.isdigit, not to int
             problems.append(f"line {number}: {line[:20]!r} is not a passcode")
         else:
             try:
