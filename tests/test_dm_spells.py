@@ -115,3 +115,9 @@ def test_illegal_casts_name_the_rule():
 def test_the_reasons_are_worded():
     result = check(board([TORNADO], [CRAGSAUR] * 5, [SHOOTER, BOLTAIL]), f'cast "{TORNADO}" targeting "{BOLTAIL}"')
     assert any("Boltail Dragon cannot be chosen" in r for r in result.steps[-1].reasons), result.text()
+
+
+def test_a_cast_without_its_target_named_is_ambiguous_when_two_fit():
+    doc = board([TERROR_PIT], [BRONZE] * 5 + [BONE], [SHOOTER, BOLTAIL])
+    result = check(doc, f'cast "{TERROR_PIT}"')
+    assert result.status == "ambiguous" and "2 readings are legal" in result.message, result.text()

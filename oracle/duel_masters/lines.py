@@ -55,7 +55,7 @@ STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target", "targetin
 # Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
 # incremental solve needs it in every step part.
 PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
-           "#project skip_charge/2. #project attack/4.\n#program base.\n")
+           "#project skip_charge/2. #project attack/4. #project cast/3. #project spell_tgt/4.\n#program base.\n")
 # clasp's projective enumeration with backtracking variant 1: the same answers, several times
 # faster here than the default when many hidden payments lead to one line (benchmarks/dm_lines.py).
 PROJECT_MODE = "project,1"
