@@ -56,10 +56,10 @@ def test_text_form_reads_every_part_and_prints_it_back():
 
 @pytest.mark.parametrize("text, problem", [
     ('summon Bronze-Arm Tribe', "double quotes"),
-    ('cast "Faerie Life"', "unknown action 'cast'"),
+    ('play "Faerie Life"', "unknown action 'play'"),
     ('summon "Bronze-Arm Tribe" from pocket', "unknown zone 'pocket'"),
     ('summon "Bronze-Arm Tribe" by magic', "unknown method 'magic'"),
-    ('charge "Faerie Life" paying "Aqua Hulcus"', "only a summon names a payment"),
+    ('charge "Faerie Life" paying "Aqua Hulcus"', "only a summon or a cast names a payment"),
     ('summon "Bronze-Arm Tribe" paying "Aqua Hulcus",', "ends with a comma"),
     ('summon "Bronze-Arm Tribe" from hand from hand', "'from' is given twice"),
     ('summon', "needs a card name"),
@@ -335,7 +335,7 @@ def test_cli_check_text_line_exit_status_and_state(tmp_path):
     assert broken.exit_code == 2 and "nothing.json" in broken.output
     (tmp_path / "typo.txt").write_text('position "board.json"\nsummon "Aegis" payin "Aqua Hulcus"\n')
     typo = runner.invoke(main, ["check", str(tmp_path / "typo.txt")])
-    assert typo.exit_code == 2 and "typo.txt: step 1 (line 2): expected from, by, paying or on" in typo.output
+    assert typo.exit_code == 2 and "typo.txt: step 1 (line 2): expected from, by, paying, on or targeting" in typo.output
 
 
 def test_step_text_of_a_put_and_a_charge():

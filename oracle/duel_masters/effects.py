@@ -202,8 +202,9 @@ def _term(value):
 
 def card_facts(card: Card, races: frozenset[str]) -> list:
     """The facts of ``card``'s combat abilities and effects (asp/duel_masters/attack.lp, battle.lp,
-    triggers.lp).  An S-Trigger card with a line not understood gets the effect ``unknown``: the
-    rules then assume it stops the attack step instead of guessing it harmless."""
+    triggers.lp, spells.lp).  An S-Trigger card or a spell with a line not understood gets the effect
+    ``unknown``: the rules then assume it stops the attack step instead of guessing it harmless, and
+    do not let it be cast from the hand."""
     from oracle.terms import fact
 
     c = card.code
@@ -220,6 +221,7 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             _, when, act, who, count, filters = ab
             out.append(fact("ab", c, e, when, act, who, _term(count)))
             out += [fact("ab_filter", c, e, _term(f)) for f in filters]
-    if reading.unsupported and any(a[:2] == ("kw", "s_trigger") for a in reading.abilities):
+    # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
+    if reading.unsupported and (card.type == "spell" or any(a[:2] == ("kw", "s_trigger") for a in reading.abilities)):
         out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))
     return out

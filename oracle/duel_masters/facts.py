@@ -49,6 +49,8 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
     out = [_f("card", c), _f("cost", c, card.cost), _f("mana_number", c, card.mana_number)]
     if card.is_creature:
         out.append(_f("creature", c))
+    if card.type == "spell":
+        out.append(_f("spell", c))
     if card.power_value is not None:
         out.append(_f("power", c, card.power_value))
     if card.gr:

@@ -2,7 +2,7 @@
 
 The JSON of a play is the issue's contract (action, player, card, payment for summons) plus the
 keys docs/duel-masters.md documents: method, cost, base, triggers, cost_treated_as_paid
-(GR summon) and, for a charge, tapped.
+(GR summon), for a charge, tapped, and for a cast spell, its cost, payment and targets.
 """
 from __future__ import annotations
 
@@ -16,21 +16,22 @@ from oracle.solver import SolveResult
 
 @dataclass
 class Play:
-    action: str  # "summon", "put_into_battle_zone" or "charge"
+    action: str  # "summon", "put_into_battle_zone", "cast" or "charge"
     player: int
     card: dict  # CARDREF {"name", "location", "index"} (+ "under" for an evolution source)
     method: str  # normal, from_zone, gravity_zero, shield_trigger, ninja_strike,
-    #              revenge_chance, gr_summon; effect (put); charge
+    #              revenge_chance, gr_summon; effect (put); spell (cast); charge
     cost: int | None = None  # total cost paid for (None: not paid)
     payment: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "civilization": c}]
     base: list[dict] = field(default_factory=list)  # evolution: the creature(s) it goes on
     triggers: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "on": kind}]
     treated_as_paid: bool = False  # GR summon: the cost counts as paid, no mana is tapped
     tapped: bool | None = None  # charge: the card enters the mana zone tapped (multicoloured)
+    targets: list[dict] = field(default_factory=list)  # cast: the creatures its effect chooses
 
     def to_json(self) -> dict:
         out = {"action": self.action, "player": self.player, "card": self.card, "method": self.method}
-        if self.action == "summon":
+        if self.action in ("summon", "cast"):
             out["cost"] = self.cost if self.cost is not None else 0
             out["payment"] = self.payment
             if self.treated_as_paid:
@@ -41,12 +42,15 @@ class Play:
             out["base"] = self.base
         if self.triggers:
             out["triggers"] = self.triggers
+        if self.action == "cast":
+            out["targets"] = self.targets
         return out
 
     def sort_key(self) -> tuple:
         pay = tuple((p["card"]["index"], p["civilization"] or "") for p in self.payment)
         return (self.action != "summon", self.action, self.card["location"], self.card["index"], self.method,
-                tuple(b["index"] for b in self.base), pay)
+                tuple(b["index"] for b in self.base), pay,
+                tuple((t["location"], t["index"]) for t in self.targets))
 
 
 def _num(sym: Symbol) -> int:
@@ -58,7 +62,7 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
     play = None
     cost = None
     deemed = tapped = False
-    payment, bases, triggers = [], [], []
+    payment, bases, triggers, targets = [], [], [], []
     for s in symbols:
         args = s.arguments
         if s.name == "play":
@@ -72,6 +76,8 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
             bases.append(ref(args[2]))
         elif s.name == "triggered":
             triggers.append({"card": ref(args[1]), "on": args[2].name})
+        elif s.name == "target":
+            targets.append(ref(args[2]))
         elif s.name == "treated_as_paid":
             deemed = True
         elif s.name == "enters_tapped":
@@ -84,8 +90,9 @@ def model_to_play(symbols: list[Symbol], position: Position) -> Play | None:
     payment.sort(key=lambda p: p["card"]["index"])
     bases.sort(key=lambda b: b["index"])
     triggers.sort(key=lambda t: (t["card"]["location"], t["card"]["index"], t["on"]))
-    return Play(action, player, card, method, cost if action == "summon" else None,
-                payment, bases, triggers, deemed, tapped if action == "charge" else None)
+    targets.sort(key=lambda t: (t["location"], t["index"]))
+    return Play(action, player, card, method, cost if action in ("summon", "cast") else None,
+                payment, bases, triggers, deemed, tapped if action == "charge" else None, targets)
 
 
 def plays_from(result: SolveResult, position: Position) -> list[Play]:
@@ -104,9 +111,9 @@ def table(plays: list[Play]) -> str:
         return "no legal play"
     lines = []
     for n, p in enumerate(plays, start=1):
-        verb = {"summon": "summon", "charge": "charge"}.get(p.action, "put into the battle zone")
+        verb = {"summon": "summon", "charge": "charge", "cast": "cast"}.get(p.action, "put into the battle zone")
         head = f"{n:>3}. P{p.player} {verb} {_cell(p.card)} [{p.method}]"
-        if p.action == "summon":
+        if p.action in ("summon", "cast"):
             head += " cost treated as paid" if p.treated_as_paid else f" cost {p.cost}"
         if p.action == "charge":
             head += " -> mana zone, " + ("tapped" if p.tapped else "untapped")
@@ -119,4 +126,6 @@ def table(plays: list[Play]) -> str:
             lines.append("       on: " + ", ".join(_cell(b) for b in p.base))
         if p.triggers:
             lines.append("       triggers: " + ", ".join(f"{_cell(t['card'])} ({t['on']})" for t in p.triggers))
+        if p.targets:
+            lines.append("       targets: " + ", ".join(_cell(t) for t in p.targets))
     return "\n".join(lines)

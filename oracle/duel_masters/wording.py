@@ -189,6 +189,15 @@ SENTENCES: dict[str, S] = {
                                           "the attacker has left the battle zone or is tapped, or the attacked creature "
                                           "has left or is untapped"),
     "game_over": lambda c: "the game is already won: no attack follows the winning one",
+    # spells.lp
+    "not_castable": lambda c, i: (f"{c.name(i)} cannot be cast here: a spell is cast by the turn player from the "
+                                  "hand in the main step"),
+    "text_not_understood": lambda c, i: (f"the text of {c.name(i)} is not fully understood, so the oracle does not "
+                                         "cast it (it never guesses an effect)"),
+    "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a cast from the hand does "
+                                               "not resolve yet, so the oracle does not cast it"),
+    "not_a_target": lambda c, code: (f"{c.card_name(code)} cannot be chosen: it is not a creature in the battle zone "
+                                     "that the spell's effect allows"),
 }
 
 
