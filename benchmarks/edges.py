@@ -2,9 +2,10 @@
 
     python benchmarks/edges.py [--deck N] [--hand N]
 
-Prints the wall time of `oracle plays --count` on
+Prints the wall and CPU time of `oracle plays --count` on
 - a position whose Deck holds N cards (default 1,000,000) that no rule can reach (target < 2 s;
-  82 s before issue 9): the Deck is left out of the facts, and the reader reads a repeated entry once;
+  82 s before issue 9): the Deck is left out of the facts, the reader reads a repeated entry once,
+  and the cycle collector does not scan the million slots while they are made;
 - N cards in the hand (default 1,000) as identical copies of Kuriboh (target < 5 s: one play per
   card, not per copy), with --all-copies (one play per copy), and as 1,000 different monsters;
 and the time to read the position alone, in process.  The machine's load changes the figures:

@@ -157,9 +157,11 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             effects = True
             archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
     f += _used_and_locks(position, library)
-    inst.follow_ups = min(FOLLOW_UP_BOUND, sum(
-        sum(e.type == "trigger" for e in card_effects(s.card, library).effects) for s in position.slots
-        if not card_effects(s.card, library).unsupported))
+    # Trigger effects of every card instance, read once per card: a Deck of a million copies is one card.
+    triggers = {card.code: n for card in cards if not card_effects(card, library).unsupported
+                and (n := sum(e.type == "trigger" for e in card_effects(card, library).effects))}
+    inst.follow_ups = 0 if not triggers else min(
+        FOLLOW_UP_BOUND, sum(triggers.get(s.card.code, 0) for s in position.slots))
 
     for card in cards:
         for a in sorted(archetypes):

@@ -8,6 +8,7 @@ field ("players[0].monster_zones[3]") and the problem.  Nothing is silently drop
 from __future__ import annotations
 
 import difflib
+import gc
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +119,21 @@ def load_position(path: str | Path, library: Library | None = None) -> Position:
 
 def parse_position(doc: Any, *, source: str = "<position>", library: Library | None = None) -> Position:
     """Check a position document and number its cards."""
-    return _Reader(source, library or Library.load()).read(doc)
+    library = library or Library.load()
+    # A Deck of a million cards is a million new slots and no reference cycle among them: the
+    # cycle collector would scan them again and again while they are made and right after (most
+    # of the time of reading), so it waits until the position is read, and the slots go straight
+    # to its oldest generation, where they would end anyway (freeze + unfreeze moves every
+    # tracked object there: nothing is left out of later collections).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _Reader(source, library).read(doc)
+    finally:
+        if collecting:
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
 
 
 class _Reader:
@@ -204,7 +219,6 @@ class _Reader:
             pos.locks[p] = self.effect_refs(player, "locks", where)
             self.player(p, player, where)
         self.extra_monster_zones(doc)
-        self.check_field()
         pos.slots = self.slots
         return pos
 
@@ -401,11 +415,6 @@ class _Reader:
                 slot = self.monster(0, "extra_monster_zone", z, entry, where)
                 if not slot.card.is_extra_deck and not slot.card.is_pendulum:
                     raise self.error(f"{where}.card", f"{slot.card.name} cannot be in an Extra Monster Zone: only monsters summoned from the Extra Deck go there")
-
-    def check_field(self) -> None:
-        for slot in self.slots:
-            if slot.position == "set" and slot.card.is_link:
-                raise self.error(slot.field, f"{slot.card.name} is a Link monster: it cannot be face-down")
 
 
 def _article(word: str) -> str:
