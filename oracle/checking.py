@@ -1,4 +1,4 @@
-"""Checking a line, the same for both games: the first illegal step, found one step more at a
+"""Checking a line, the same for every game: the first illegal step, found one step more at a
 time on one control (multi-shot), and the report people read.  Each game grounds its own rules
 and reads its own models; the readings of the legal steps and the explanation of the illegal one
 stay with the game (oracle/yugioh/lines.py, oracle/duel_masters/lines.py).
@@ -6,12 +6,41 @@ stay with the game (oracle/yugioh/lines.py, oracle/duel_masters/lines.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import clingo
 
 from oracle.errors import OracleError
 from oracle.solver import solve
+
+
+@dataclass
+class StepResult:
+    """One step of a checked line, in every game: legal with its reading and the state after it,
+    or illegal with one sentence per broken rule."""
+
+    step: Any
+    legal: bool
+    reading: str = ""                 # the step as the rules read it (which copy, which materials)
+    state: list[str] = field(default_factory=list)   # the state after it, in short lines
+    position: dict | None = None      # the state after it as a position document
+    reasons: list[str] = field(default_factory=list)  # illegal: one sentence per broken rule
+    terms: list[str] = field(default_factory=list)    # illegal: the fail/2 terms, as clingo prints them
+
+
+@dataclass
+class CheckedLine:
+    """A checked line: each step's result and the verdict; each game adds how it is printed."""
+
+    line: Any
+    steps: list
+    status: str                       # legal, illegal, ambiguous
+    message: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return self.status == "legal"
 
 
 def first_illegal(ctl: clingo.Control, steps: Sequence[Any], step_parts: Callable[[int], list], *,

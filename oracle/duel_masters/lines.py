@@ -546,27 +546,12 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
 
 # --- checking ---------------------------------------------------------------------------------
 @dataclass
-class StepResult:
-    step: Step
-    legal: bool
-    reading: str = ""  # the step as the rules read it (which copy, method, payment)
+class StepResult(checking.StepResult):
     payment: str = ""  # which card paid which civilization
-    state: list[str] = field(default_factory=list)
-    position: dict | None = None
-    reasons: list[str] = field(default_factory=list)
-    terms: list[str] = field(default_factory=list)
 
 
 @dataclass
-class CheckResult:
-    line: Line
-    steps: list[StepResult]
-    status: str  # legal, illegal, ambiguous
-    message: str = ""
-
-    @property
-    def legal(self) -> bool:
-        return self.status == "legal"
+class CheckResult(checking.CheckedLine):
 
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:

@@ -30,6 +30,7 @@ import clingo
 from clingo import Number, Symbol
 
 from oracle import checking, linefile
+from oracle.checking import StepResult
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.skills.facts import as_program, position_facts
@@ -256,26 +257,7 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
 
 # --- checking ---------------------------------------------------------------------------------
 @dataclass
-class StepResult:
-    step: Step
-    legal: bool
-    reading: str = ""
-    state: list[str] = field(default_factory=list)
-    position: dict | None = None
-    reasons: list[str] = field(default_factory=list)
-    terms: list[str] = field(default_factory=list)
-
-
-@dataclass
-class CheckResult:
-    line: Line
-    steps: list[StepResult]
-    status: str  # legal, illegal, ambiguous
-    message: str = ""
-
-    @property
-    def legal(self) -> bool:
-        return self.status == "legal"
+class CheckResult(checking.CheckedLine):
 
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:

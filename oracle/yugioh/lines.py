@@ -60,6 +60,7 @@ from typing import Any
 import clingo
 
 from oracle import checking, linefile
+from oracle.checking import StepResult
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
@@ -484,27 +485,8 @@ def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[s
 
 # --- checking -----------------------------------------------------------------------------------
 @dataclass
-class StepResult:
-    step: Step
-    legal: bool
-    reading: str = ""                 # the step as the rules read it (which copy, which materials)
-    state: list[str] = field(default_factory=list)   # the state after it, in short lines
-    position: dict | None = None      # the state after it as a position document
-    reasons: list[str] = field(default_factory=list)  # illegal: one sentence per broken rule
-    terms: list[str] = field(default_factory=list)    # illegal: the fail/2 terms, as clingo prints them
-
-
-@dataclass
-class CheckResult:
-    line: Line
-    steps: list[StepResult]
-    status: str                       # legal, illegal, ambiguous
-    message: str = ""
+class CheckResult(checking.CheckedLine):
     atoms: list = field(default_factory=list)   # the model the printed states come from
-
-    @property
-    def legal(self) -> bool:
-        return self.status == "legal"
 
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:

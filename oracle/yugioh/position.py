@@ -51,7 +51,6 @@ class Slot:
                            # extra_monster_zone, spell_trap_zone, field_zone, xyz_material
     index: int             # index in that list or zone array, as given in the input
     controller: int
-    field: str             # where it was given, for messages ("players[0].hand[2]")
     position: str | None = None          # attack / defense / set on the field
     face_up: bool = False                # for Extra Deck and Spell & Trap Zones
     summoned_this_turn: bool = False
@@ -258,7 +257,7 @@ class _Reader:
                 if card is None:
                     self.list_card(p, name, i, item, f"{prefix}[{i}]")
                 else:  # a copy of an entry already read and checked in this list
-                    slots.append(Slot(len(slots) + 1, card, p, name, i, p, f"{prefix}[{i}]"))
+                    slots.append(Slot(len(slots) + 1, card, p, name, i, p))
         zones = self.typed(player, "monster_zones", list, where, [None] * 5)
         if len(zones) != 5:
             raise self.error(f"{where}.monster_zones",
@@ -296,7 +295,7 @@ class _Reader:
         deck = read_ydk(base / ydk, self.library)
         for name, cards in (("deck", deck.main), ("extra_deck", deck.extra)):
             for i, card in enumerate(cards):
-                self.add(card, owner=p, controller=p, location=name, index=i, field=f"{where} ({name} {i})")
+                self.add(card, owner=p, controller=p, location=name, index=i)
 
     def list_card(self, p: int, name: str, i: int, item: Any, where: str) -> None:
         face_up, proper = False, True
@@ -319,7 +318,7 @@ class _Reader:
             raise self.error(f"{where}.face_up", "only Extra Deck cards are face-up or face-down in a list")
         if "token" in card.kinds:
             raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
-        self.add(card, owner=p, controller=p, location=location, index=i, field=where,
+        self.add(card, owner=p, controller=p, location=location, index=i,
                  face_up=face_up, properly_summoned=proper)
         if type(item) in (str, int):
             self.plain[(name, item)] = card
@@ -341,7 +340,7 @@ class _Reader:
             raise self.error(f"{where}.controller", "the controller is 0 or 1")
         if location == "monster_zone" and "controller" in entry and entry["controller"] != p:
             raise self.error(f"{where}.controller", f"a Main Monster Zone of player {p} is controlled by player {p}")
-        slot = self.add(card, owner=controller, controller=controller, location=location, index=z, field=where,
+        slot = self.add(card, owner=controller, controller=controller, location=location, index=z,
                         position=position,
                         summoned_this_turn=self.typed(entry, "summoned_this_turn", bool, where, False),
                         position_changed_this_turn=self.typed(entry, "position_changed_this_turn", bool, where, False),
@@ -365,7 +364,7 @@ class _Reader:
             if "token" in mcard.kinds:
                 raise self.error(mwhere, f"{mcard.name} is a Token: a Token cannot be an Xyz Material")
             self.add(mcard, owner=controller, controller=controller, location="xyz_material", index=m,
-                     field=mwhere, attached_to=slot)
+                     attached_to=slot)
         return slot
 
     def spell_trap(self, p: int, z: int, entry: Any, where: str) -> None:
@@ -385,13 +384,13 @@ class _Reader:
                 raise self.error(f"{where}.treated_as", "only a monster card in a Spell & Trap Zone is treated as a Spell")
             if not face_up:
                 raise self.error(f"{where}.face_up", f"{card.name} is treated as a Spell: it is face-up")
-            self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where,
+            self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z,
                      face_up=True, treated_as=treated_as)
             return
         if z == 5:
             if not (card.is_spell and "field" in card.kinds):
                 raise self.error(where, f"{card.name} is not a Field Spell: only Field Spells go in the Field Zone")
-            self.add(card, owner=p, controller=p, location="field_zone", index=0, field=where, face_up=face_up)
+            self.add(card, owner=p, controller=p, location="field_zone", index=0, face_up=face_up)
             return
         if card.is_monster:
             if not card.is_pendulum:
@@ -402,7 +401,7 @@ class _Reader:
                 raise self.error(f"{where}.face_up", "a Pendulum monster in a Pendulum Zone is face-up")
         elif "field" in card.kinds:
             raise self.error(where, f"{card.name} is a Field Spell: it goes in the field_zone")
-        self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, field=where, face_up=face_up,
+        self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, face_up=face_up,
                  set_this_turn=set_now)
 
     def extra_monster_zones(self, doc: dict) -> None:
