@@ -42,6 +42,24 @@ def unquote(quoted: str, err: Callable[[str], OracleError]) -> str:
         raise err(f"cannot read the quoted name {quoted[:30]!r}: {exc.msg}") from None
 
 
+def tokens(text: str, pattern: re.Pattern, err: Callable[[str], OracleError], *, hint: str,
+           number: Callable[[str], Any] = str) -> list[tuple[str, Any]]:
+    """The tokens of one step of a text form: (group name, value) for each match of ``pattern``,
+    quoted names unquoted and ``num`` tokens read by ``number``; what matches nothing is one
+    error line ending in ``hint``."""
+    toks: list[tuple[str, Any]] = []
+    pos, text = 0, text.rstrip()
+    while pos < len(text):
+        m = pattern.match(text, pos)
+        if not m or m.end() == pos:
+            raise err(f"cannot read {text[pos:].strip()[:30]!r}: {hint}")
+        kind = m.lastgroup
+        value = m.group(kind)
+        toks.append((kind, unquote(value, err) if kind == "str" else number(value) if kind == "num" else value))
+        pos = m.end()
+    return toks
+
+
 def parse_text(text: str, parse_step: ParseStep, *, source: str = "<line>") -> tuple[str | None, list]:
     """The position file named in the text (if any) and the steps."""
     ref, steps = None, []

@@ -133,16 +133,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     """One step of the text form."""
     where = f"step {number}" + (f" (line {line})" if line else "")
     err = lambda problem: OracleError(problem, source=source, field=where)
-    toks: list[tuple[str, Any]] = []
-    pos, text = 0, text.rstrip()
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
-            raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
-        kind = m.lastgroup
-        value = m.group(kind)
-        toks.append((kind, linefile.unquote(value, err) if kind == "str" else value))
-        pos = m.end()
+    toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes")
     if not toks or toks[0][0] != "word":
         raise err('a step starts with an action, e.g. summon "Bronze-Arm Tribe"')
     action = toks[0][1]

@@ -85,15 +85,7 @@ class Line:
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
     where = f"step {number}" + (f" (line {line})" if line else "")
     err = lambda problem: OracleError(problem, source=source, field=where)
-    toks: list[tuple[str, str]] = []
-    pos, text = 0, text.rstrip()
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
-            raise err(f"cannot read {text[pos:].strip()[:30]!r}: names go in double quotes")
-        kind = m.lastgroup
-        toks.append((kind, linefile.unquote(m.group(kind), err) if kind == "str" else m.group(kind)))
-        pos = m.end()
+    toks = linefile.tokens(text, _TOKEN, err, hint="names go in double quotes")
     if toks == [("word", "wait")]:
         return Step(number, "wait", line=line)
     if len(toks) < 2 or toks[0] != ("word", "cast") or toks[1][0] != "str":

@@ -187,17 +187,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     """One step of the text form."""
     where = f"step {number}" + (f" (line {line})" if line else "")
     err = lambda problem: OracleError(problem, source=source, field=where)
-    toks: list[tuple[str, str]] = []
-    pos = 0
-    text = text.rstrip()
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
-            raise err(f"cannot read {text[pos:].strip()[:30]!r}: card names go in double quotes")
-        kind = m.lastgroup
-        value = m.group(kind)
-        toks.append((kind, linefile.unquote(value, err) if kind == "str" else int(value) if kind == "num" else value))
-        pos = m.end()
+    toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes", number=int)
     follow = bool(toks) and toks[0] == ("word", "then")
     if follow:
         toks = toks[1:]
