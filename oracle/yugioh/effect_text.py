@@ -19,6 +19,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh.cards import Card, Library
+from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
 from oracle.yugioh.requirements import _sentences
 
@@ -35,7 +36,11 @@ _SUMMON_RULES = re.compile(
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    text = resources.files("oracle.yugioh").joinpath("grammar/effects.lark").read_text(encoding="utf-8")
+    """effects.lark and, after it, each family's ``effects_<family>.lark``, which adds its
+    alternatives to effects.lark's rules with ``%extend`` (one file per family of effects)."""
+    grammar = resources.files("oracle.yugioh").joinpath("grammar")
+    families = sorted(f.name for f in grammar.iterdir() if re.fullmatch(r"effects_\w+\.lark", f.name))
+    text = "\n".join(grammar.joinpath(name).read_text(encoding="utf-8") for name in ["effects.lark", *families])
     return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve")
 
 
@@ -66,8 +71,9 @@ class CardEffects:
     facts: list[clingo.Symbol] = field(default_factory=list)
 
 
-class _Tree(Transformer):
-    """Parse tree -> plain Python values (tuples and dicts)."""
+class _CoreTree(Transformer):
+    """Parse tree -> plain Python values (tuples and dicts): the core families; each other
+    family's module adds its own methods as a mixin (see :data:`FAMILIES`)."""
 
     def __init__(self, lib: Library):
         super().__init__()
@@ -688,25 +694,25 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     return e
 
 
+# The families of effects read beyond the core, one module each (see docs/card-text.md,
+# "Families of effects"): its grammar file ``grammar/effects_<family>.lark`` adds alternatives to
+# effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
+# methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
+# for an action that is not its own).
+FAMILIES: tuple = ()
+
+_Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
+
+
+def _family_facts(head: list, action: dict) -> list[clingo.Symbol]:
+    for family in FAMILIES:
+        got = family.facts(head, action)
+        if got is not None:
+            return got
+    raise ValueError(f"no facts for the action {action['do']!r}")
+
+
 # --- facts ------------------------------------------------------------------------------------
-def _sym(x) -> clingo.Symbol:
-    if isinstance(x, int):
-        return clingo.Number(x)
-    if isinstance(x, str):
-        return clingo.Function(x)
-    if isinstance(x, tuple):
-        return clingo.Function(x[0], [_sym(y) for y in x[1:]])
-    raise TypeError(x)
-
-
-def _filters(pred: str, head: list, alts: list[frozenset]) -> list[clingo.Symbol]:
-    out = []
-    for a, alt in enumerate(alts, 1):
-        lits = sorted(alt, key=str) or [("pos", ("any",))]
-        out += [clingo.Function(pred, head + [clingo.Number(a), clingo.Function(s), _sym(x)]) for s, x in lits]
-    return out
-
-
 def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
     f, n = clingo.Function, clingo.Number
     c = n(code)
@@ -728,7 +734,7 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
         pe = f("eff", [E])
         for k, (who, lo, hi, alts) in enumerate(e.conds, 1):
             out.append(f("proc_cond", [c, pe, n(k), f("count", [f(who), f("field"), n(lo), n(hi)])]))
-            out += _filters("cond_filter", [c, pe, n(k)], alts)
+            out += filters("cond_filter", [c, pe, n(k)], alts)
         for m, acts in enumerate(e.modes, 1):
             M = n(m)
             out.append(f("eff_mode", [c, E, M]))
@@ -744,12 +750,12 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     _, how, (lo, hi, alts), places = cost
                     out.append(f("eff_cost", [c, E, M, n(g), f(how), n(lo), n(hi)]))
                     out += [f("eff_cost_from", [c, E, M, n(g), f(pl)]) for pl in places]
-                    out += _filters("eff_cost_filter", [c, E, M, n(g)], [a | {("pos", ("kind", "monster"))} if how == "tribute" else a for a in alts])
+                    out += filters("eff_cost_filter", [c, E, M, n(g)], [a | {("pos", ("kind", "monster"))} if how == "tribute" else a for a in alts])
             if target is not None:
                 (lo, hi, alts), where = target
                 who, place = where or ("both", "field")
                 out.append(f("eff_target", [c, E, M, n(lo), n(hi), f(who), f(place)]))
-                out += _filters("eff_target_filter", [c, E, M], alts)
+                out += filters("eff_target_filter", [c, E, M], alts)
             for k, a in enumerate(acts, 1):
                 K = n(k)
                 head = [c, E, M, K]
@@ -767,27 +773,27 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                         out.append(f("eff_do", head + [f("summon", [n(lo), n(hi)])]))
                         for pl in a["from"]:
                             out.append(f("eff_src", head + [f(pl)]))
-                        out += _filters("eff_filter", head, alts)
+                        out += filters("eff_filter", head, alts)
                     if a["position"]:
                         out.append(f("eff_position", head + [f(a["position"])]))
                     for r in a["riders"]:
                         if r != ("end_phase",):
-                            out.append(f("eff_rider", head + [_sym(r)]))
+                            out.append(f("eff_rider", head + [sym(r)]))
                 elif do == "add_to_hand":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("search", [n(lo), n(hi)])]))
                     out += [f("eff_src", head + [f(pl)]) for pl in a["from"]]
-                    out += _filters("eff_filter", head, alts)
+                    out += filters("eff_filter", head, alts)
                 elif do == "send_deck":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("send_deck", [n(lo), n(hi)])]))
                     out.append(f("eff_src", head + [f("deck")]))
-                    out += _filters("eff_filter", head, alts)
+                    out += filters("eff_filter", head, alts)
                 elif do == "set_from_deck":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("set_deck", [n(lo), n(hi)])]))
                     out.append(f("eff_src", head + [f("deck")]))
-                    out += _filters("eff_filter", head, alts)
+                    out += filters("eff_filter", head, alts)
                 elif do == "draw":
                     out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
                 elif do == "destroy_target":
@@ -797,25 +803,27 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 elif do == "destroy_upto":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("destroy_upto")]))
-                    out += _filters("eff_filter", head, alts)
-                    out += _filters("eff_per_filter", head, a["per"][2])
+                    out += filters("eff_filter", head, alts)
+                    out += filters("eff_per_filter", head, a["per"][2])
                 elif do == "damage":
                     out.append(f("eff_do", head + [f("damage", [n(a["n"])])]))
                     if a["per"]:
-                        out += _filters("eff_per_filter", head, a["per"][2])
+                        out += filters("eff_per_filter", head, a["per"][2])
                 elif do == "gain_lp":
                     out.append(f("eff_do", head + [f("gain_lp", [n(a["n"])])]))
                 elif do == "extra_normal_summon":
                     out.append(f("eff_do", head + [f("extra_normal_summon")]))
                 elif do == "lock_extra":
                     out.append(f("eff_do", head + [f("lock_extra")]))
-                    out += _filters("eff_filter", head, a["except"][2])
+                    out += filters("eff_filter", head, a["except"][2])
                 elif do in ("no_battle_phase", "no_attack"):
                     out.append(f("eff_do", head + [f(do)]))
                 elif do == "face_down_self":
                     out.append(f("eff_do", head + [f("face_down_self")]))
                 elif do == "link":
                     out.append(f("eff_do", head + [f("link")]))
+                else:
+                    out += _family_facts(head, a)
     return out
 
 
