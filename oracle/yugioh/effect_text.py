@@ -18,6 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
+from oracle.yugioh import fx_stats
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -542,6 +543,8 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     number = 0
     effects: list[Effect] = []
     rules: list[str] = []
+    card_facts: list[clingo.Symbol] = []
+    rule_k = 0
     for p in parsed:
         if p["kind"] == "limit":
             if p["name"] != ("name", card.name_code):
@@ -557,6 +560,16 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                     e.limits.append({"hard_each": "hard", "activate_once": "activate_once", "shared": "shared"}[p["limit"]])
             continue
         if p["kind"] == "harmless":
+            continue
+        if p["kind"] == "card_facts":
+            # A family's rule of the card itself (fx_stats: "This card's name becomes ..."): its
+            # facts, from the card and the rule's number.
+            try:
+                rule_k += 1
+                card_facts += p["facts"](card, rule_k)
+            except ValueError as e:
+                out.unsupported = f"{e}"
+                return out
             continue
         if p["kind"] == "rules":
             rules += p["rules"]
@@ -596,7 +609,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
     out.facts = effect_facts(card.code, effects) + [
         clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
-        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules]
+        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules] + card_facts
     return out
 
 
@@ -699,7 +712,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = ()
+FAMILIES: tuple = (fx_stats,)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -832,7 +845,7 @@ def card_effects(card: Card, lib: Library) -> CardEffects:
     return read_card(card, lib)
 
 
-FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
+CARD_GROUPS = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
 
 
 def _family(card: Card) -> str:
@@ -874,7 +887,7 @@ def coverage(library: Library, top: int = 50) -> dict:
             ok[fam] += 1
     pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
     return {"families": {f: {"total": totals[f], "understood": ok[f], "percent": pct(ok[f], totals[f])}
-                         for f in FAMILIES},
+                         for f in CARD_GROUPS},
             "overall": {"total": sum(totals.values()), "understood": sum(ok.values()),
                         "percent": pct(sum(ok.values()), sum(totals.values()))},
             "not_understood": [{"count": n, "sentence": s, "example": examples[s]} for s, n in missing.most_common(top)]}

@@ -151,7 +151,7 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
         eff = card_effects(card, library)
         if eff.unsupported:
             inst.effects_unsupported[card.code] = eff.unsupported
-        elif eff.effects or eff.rules:
+        elif eff.facts:
             f.append(fact("eff_name", card.code, card.name_code))
             f += eff.facts
             effects = True

@@ -1,0 +1,181 @@
+"""The family "stats" of card effects: ATK/DEF, Level, Tuner status, names and card types
+(grammar/effects_stats.lark; rules in asp/yugioh/stats.lp; docs/facts-schema.md, "Effects").
+
+Actions (what an effect does when it resolves) are ``eff_do(C,E,M,K,stat(Who,Op))``: Who is
+``self`` (this card), ``target`` ("that target"), ``it`` (the target, or else the monster this
+effect Special Summoned) or ``all`` (the ``eff_filter`` monsters you control); Op is
+``gain(atk|def,N)`` (N < 0 for "loses"), ``becomes(atk|def,N)``, ``level_is(N)``,
+``level_by(D)``, ``tuner`` or ``name(N)``.  One sentence may give several ops on the same K
+("gains 400 ATK and DEF").
+
+Rules a card sets for itself are facts of their own (``stat_name/3``, ``stat_normal/2``,
+``stat_cont/5`` with ``stat_per/3``, ``stat_per_filter/6`` and ``stat_filter/5``, ``stat_tuner/1``);
+they hold while the card is where the text says.
+"""
+from __future__ import annotations
+
+import clingo
+from lark import Token
+
+from oracle.yugioh.effect_symbols import filters, sym
+
+_STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK and DEF": ["atk", "def"]}
+_PLACES = {"stats_on_field": "field", "stats_in_gy": "graveyard", "stats_in_hand": "hand"}
+
+
+def _given(items) -> list:
+    """The items lark passes, without the placeholders of optional parts left out."""
+    return [i for i in items if i is not None]
+
+
+class Words:
+    """Transformer methods of effects_stats.lark (a mixin of effect_text._CoreTree)."""
+
+    # subjects ------------------------------------------------------------------------------
+    def stats_it(self, _):
+        return "it"
+
+    def stats_target(self, _):
+        return "target"
+
+    def stats_self(self, _):
+        return "self"
+
+    def stats_until(self, _):
+        return None
+
+    # actions -------------------------------------------------------------------------------
+    def stats_gain(self, items):
+        who, verb, n, stat = _given(items)
+        sign = -1 if str(verb).startswith("lose") else 1
+        return {"do": "stats", "who": who, "ops": [("gain", s, sign * n) for s in _STATS[str(stat)]]}
+
+    def stats_becomes(self, items):
+        who, stat, _verb, n = _given(items)
+        return {"do": "stats", "who": who, "ops": [("becomes", s, n) for s in _STATS[str(stat)]]}
+
+    def stats_level_set(self, items):
+        who, _verb, n = _given(items)
+        return {"do": "stats", "who": who, "ops": [("level_is", n)]}
+
+    def stats_level_by(self, items):
+        change, who, n = _given(items)
+        return {"do": "stats", "who": who, "ops": [("level_by", n if str(change).lower() == "increase" else -n)]}
+
+    def stats_named_all(self, items):
+        return (1, 1, [frozenset({("pos", self._quoted(items[0], archetype_first=False))})])
+
+    def stats_all_np(self, items):
+        return items[0]
+
+    def stats_levels_all(self, items):
+        change, np, n = _given(items)
+        return {"do": "stats", "who": "all", "what": np,
+                "ops": [("level_by", n if str(change).lower() == "increase" else -n)]}
+
+    def stats_tuner(self, items):
+        return {"do": "stats", "who": _given(items)[0], "ops": [("tuner",)]}
+
+    def stats_name(self, items):
+        who, _verb, quoted = _given(items)
+        return {"do": "stats", "who": who, "ops": [("name", _card_name(self, quoted))]}
+
+    # rules of the card itself --------------------------------------------------------------
+    def stats_on_field(self, _):
+        return "field"
+
+    def stats_in_gy(self, _):
+        return "graveyard"
+
+    def stats_in_hand(self, _):
+        return "hand"
+
+    def stats_places(self, items):
+        return [i for i in items if isinstance(i, str)]
+
+    def stats_name_rule(self, items):
+        quoted, places = [i for i in items if isinstance(i, (Token, list))][:2]
+        name = _card_name(self, quoted)
+        f, n = clingo.Function, clingo.Number
+        return _rule(lambda card, k: [f("stat_name", [n(card.code), n(name), f(p)]) for p in places])
+
+    def stats_name_normal(self, items):
+        name = _card_name(self, items[0])
+        f, n = clingo.Function, clingo.Number
+        return _rule(lambda card, k: [f("stat_name", [n(card.code), n(name), f(p)]) for p in ("field", "graveyard")]
+                     + _normal(card, ["field", "graveyard"]))
+
+    def stats_normal_rule(self, _):
+        return _rule(lambda card, k: _normal(card, ["field", "graveyard"]))
+
+    def stats_normal_field(self, _):
+        return _rule(lambda card, k: _normal(card, ["field"]))
+
+    def stats_per_level(self, items):
+        n = [i for i in items if isinstance(i, int)][0]
+        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
+            clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function("level")])])
+
+    def stats_per_count(self, items):
+        n = [i for i in items if isinstance(i, int)][0]
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        who = "me" if str(next(i for i in items if isinstance(i, Token) and i.type.endswith("WHO"))) == "you" else "opp"
+        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
+            clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(who)])]
+            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def stats_boost_mine(self, items):
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        n = next(i for i in items if isinstance(i, int))
+        stats = _STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
+        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, "mine")]
+                     + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def stats_tuner_rule(self, _):
+        return _rule(lambda card, k: [clingo.Function("stat_tuner", [clingo.Number(_monster(card).code)])])
+
+    def stats_rule(self, items):
+        return items[0]
+
+
+def _card_name(tree, quoted) -> int:
+    got = tree._quoted(quoted, archetype_first=False)
+    if got[0] != "name":
+        raise ValueError(f"{quoted} names no card")
+    return got[1]
+
+
+def _rule(make) -> dict:
+    """A rule the card sets for itself: its facts, made from the card and the rule's number."""
+    return {"kind": "card_facts", "facts": make}
+
+
+def _monster(card):
+    # The rules of this family hold while a monster is face-up on the field (or where they say);
+    # the same words on a Spell or Trap would need its own place and timing: not read.
+    if not card.is_monster:
+        raise ValueError("a rule of the stats family on a Spell or Trap (not read)")
+    return card
+
+
+def _normal(card, places: list[str]) -> list[clingo.Symbol]:
+    # A Gemini monster's sentence restates the Gemini rule, which gemini.lp already plays.
+    if "gemini" in _monster(card).kinds:
+        return []
+    return [clingo.Function("stat_normal", [clingo.Number(card.code), clingo.Function(p)]) for p in places]
+
+
+def _cont(card, k: int, stat: str, n: int, who: str) -> list[clingo.Symbol]:
+    return [clingo.Function("stat_cont", [clingo.Number(_monster(card).code), clingo.Number(k), clingo.Function(stat),
+                                          clingo.Number(n), clingo.Function(who)])]
+
+
+def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
+    """``eff_do(C,E,M,K,stat(Who,Op))`` for each op of a stats action (None for another family's)."""
+    if action["do"] != "stats":
+        return None
+    out = [clingo.Function("eff_do", head + [clingo.Function("stat", [clingo.Function(action["who"]), sym(op)])])
+           for op in action["ops"]]
+    if action["who"] == "all":
+        out += filters("eff_filter", head, action["what"][2])
+    return out

@@ -1,0 +1,148 @@
+"""The family "stats" of card effects (issue 8): ATK/DEF, Level, Tuner status, names and card
+types changed by effects, and read by battle, damage, materials and filters.  Real cards only;
+each rule has a line that must be legal and one that must not."""
+from __future__ import annotations
+
+from yugioh_board import board
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
+
+KAGEN, HANZO, SKULL = "Twilight Ninja Kagen", "Ninja Grandmaster Hanzo", "Summoned Skull"
+HAMMER, DIVA, ARMADES, BRIONAC = "Hammer Shark", "Deep Sea Diva", "Armades, Keeper of Boundaries", \
+    "Brionac, Dragon of the Ice Barrier"
+PIKARI, ACHICHI, UTOPIA = "Pikari @Ignister", "Achichi @Ignister", "Number 39: Utopia"
+PROTO, CYBER, TWIN, POLY = "Proto-Cyber Dragon", "Cyber Dragon", "Cyber Twin Dragon", "Polymerization"
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def lp(result, player: int) -> int:
+    return result.steps[-1].position["players"][player]["life_points"]
+
+
+def read(name: str):
+    lib = Library.load()
+    return card_effects(lib.by_name(name), lib)
+
+
+def facts_of(name: str) -> set[str]:
+    return {str(f) for f in read(name).facts}
+
+
+# --- the grammar ---------------------------------------------------------------------------------
+def test_stat_sentences_read_as_facts():
+    assert {"eff_do(6830480,1,1,1,stat(it,gain(atk,800)))"} <= facts_of(KAGEN)
+    assert {"eff_do(3244563,1,1,1,stat(it,gain(atk,400)))", "eff_do(3244563,1,1,1,stat(it,gain(def,400)))"} \
+        <= facts_of("Shield Spear")   # "it gains 400 ATK and DEF until the End Phase"
+    assert "eff_do(17201174,1,1,1,stat(self,level_by(-1)))" in facts_of(HAMMER)
+    assert "eff_do(16020923,2,1,1,stat(it,level_is(4)))" in facts_of(PIKARI)
+    assert {"eff_do(7721912,1,1,1,stat(it,name(19642774)))", "eff_do(7721912,1,1,2,stat(it,tuner))"} \
+        <= facts_of("Noble Knight's Spearholder")
+    assert facts_of(PROTO) == {"stat_name(26439287,70095154,field)"}
+    assert {"stat_name(38517737,89631139,field)", "stat_name(38517737,89631139,graveyard)"} \
+        <= facts_of("Blue-Eyes Alternative White Dragon")
+    assert {"stat_cont(52222372,1,atk,400,mine)", "stat_filter(52222372,1,1,pos,faceup)"} <= facts_of("Genex Turbine")
+
+
+def test_a_card_mixing_an_understood_stats_sentence_with_one_not_understood_stays_unsupported():
+    # Gigaplant: the Gemini sentence is understood (gemini.lp plays it); its Gemini effect is not.
+    giga = read("Gigaplant")
+    assert giga.unsupported and giga.unsupported.startswith("While this card is a Normal Monster") and giga.facts == []
+    # "The original ATK of this card becomes 2100" is not a sentence of this family's grammar.
+    assert read("Goggle Golem").unsupported
+
+
+def test_a_stats_rule_on_a_spell_is_not_read():
+    # "All "Battleguard" monsters you control gain 500 ATK" on a Continuous Spell would need the
+    # Spell's own place and timing.
+    assert read("Jurassic World").unsupported
+
+
+# --- ATK: battle and damage read the changed values --------------------------------------------
+def test_a_monster_whose_atk_was_raised_wins_a_battle_it_would_otherwise_lose():
+    pos = board(field=[KAGEN, HANZO], opp_field=[SKULL])
+    won = legal(pos, f'activate "{KAGEN}" targeting "{HANZO}"', f'attack "{HANZO}" -> "{SKULL}"')
+    assert lp(won, 1) == 8000 - (1800 + 800 - 2500)
+    assert SKULL not in won.text().split("opponent:")[-1].split("GY")[0]
+    lost = legal(pos, f'attack "{HANZO}" -> "{SKULL}"')
+    assert lp(lost, 0) == 8000 - (2500 - 1800) and lp(lost, 1) == 8000
+
+
+def test_the_target_filter_of_a_boost_is_checked():
+    pos = board(field=[KAGEN, "Kozaky"])
+    assert "not a valid target" in illegal(pos, f'activate "{KAGEN}" targeting "Kozaky"')
+
+
+def test_a_damage_goal_reached_only_with_the_boost():
+    goal = {"damage": 2600}
+    with_kagen = puzzle_from_json({"position": board(field=[KAGEN, HANZO]), "goal": goal})
+    found = solve_puzzle(with_kagen, max_steps=3)
+    assert found.lines and len(found.lines[0]) == 2
+    without = puzzle_from_json({"position": board(field=[HANZO, "Kozaky"]), "goal": goal})
+    assert not solve_puzzle(without, max_steps=3).lines
+
+
+def test_a_continuous_gain_holds_while_its_monster_is_on_the_field():
+    # Genex Turbine: "All face-up "Genex" monsters you control gain 400 ATK" (itself included).
+    pos = board(field=["Genex Turbine", "Genex Controller"], opp_field=["Hammer Shark"])
+    won = legal(pos, 'attack "Genex Controller" -> "Hammer Shark"')   # 1400 + 400 > 1700
+    assert lp(won, 1) == 8000 - (1400 + 400 - 1700)
+    # Without Turbine on the field the same attack loses.
+    alone = legal(board(field=["Genex Controller"], opp_field=["Hammer Shark"]), 'attack "Genex Controller" -> "Hammer Shark"')
+    assert lp(alone, 0) == 8000 - (1700 - 1400)
+
+
+# --- Level: Synchro and Xyz Summons read the changed Level ----------------------------------------
+def test_a_level_reduction_changes_the_synchro_sum():
+    pos = board(field=[HAMMER], hand=[DIVA], extra=[ARMADES, BRIONAC])
+    # Hammer Shark 4 -> 3, then Deep Sea Diva (2): Level 5 Synchro, not Level 6.
+    legal(pos, f'activate "{HAMMER}" summoning "{DIVA}"', f'synchro_summon "{ARMADES}" with "{HAMMER}", "{DIVA}"')
+    why = illegal(pos, f'activate "{HAMMER}" summoning "{DIVA}"', f'synchro_summon "{BRIONAC}" with "{HAMMER}", "{DIVA}"')
+    assert "Level" in why
+    # Unchanged, the same two monsters make the Level 6 one and not the Level 5 one.
+    legal(pos, f'normal_summon "{DIVA}"', f'synchro_summon "{BRIONAC}" with "{HAMMER}", "{DIVA}"')
+    illegal(pos, f'normal_summon "{DIVA}"', f'synchro_summon "{ARMADES}" with "{HAMMER}", "{DIVA}"')
+
+
+def test_a_level_change_makes_an_xyz_summon_legal():
+    pos = board(field=[PIKARI, ACHICHI], extra=[UTOPIA])
+    assert "Level" in illegal(pos, f'xyz_summon "{UTOPIA}" with "{PIKARI}", "{ACHICHI}"')
+    legal(pos, f'activate "{PIKARI}" effect 2 targeting "{ACHICHI}"', f'xyz_summon "{UTOPIA}" with "{PIKARI}", "{ACHICHI}"')
+    # Kozaky is no "@Ignister" monster: it cannot be targeted, and stays Level 1.
+    other = board(field=[PIKARI, "Kozaky"], extra=[UTOPIA])
+    assert "not a valid target" in illegal(other, f'activate "{PIKARI}" effect 2 targeting "Kozaky"')
+
+
+# --- Tuner status and names -------------------------------------------------------------------------
+def test_treated_as_a_tuner_makes_a_synchro_summon_legal():
+    spear = "Noble Knight's Spearholder"
+    pos = board(hand=[spear], field=[HAMMER], extra=[BRIONAC])
+    legal(pos, f'normal_summon "{spear}"', f'then activate "{spear}" targeting "{HAMMER}"',
+          f'synchro_summon "{BRIONAC}" with "{HAMMER}", "{spear}"')
+    why = illegal(pos, f'normal_summon "{spear}"', f'synchro_summon "{BRIONAC}" with "{HAMMER}", "{spear}"')
+    assert "Tuner" in why
+
+
+def test_a_name_that_holds_on_the_field_is_what_fusion_materials_read():
+    on_field = board(hand=[POLY], field=[PROTO, CYBER], extra=[TWIN])
+    legal(on_field, f'fusion_summon "{TWIN}" using "{POLY}" with "{PROTO}", "{CYBER}"')
+    # In the hand Proto-Cyber Dragon keeps its own name.
+    in_hand = board(hand=[POLY, PROTO], field=[CYBER], extra=[TWIN])
+    assert "fits none" in illegal(in_hand, f'fusion_summon "{TWIN}" using "{POLY}" with "{PROTO}", "{CYBER}"')
