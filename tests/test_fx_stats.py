@@ -146,3 +146,18 @@ def test_a_name_that_holds_on_the_field_is_what_fusion_materials_read():
     # In the hand Proto-Cyber Dragon keeps its own name.
     in_hand = board(hand=[POLY, PROTO], field=[CYBER], extra=[TWIN])
     assert "fits none" in illegal(in_hand, f'fusion_summon "{TWIN}" using "{POLY}" with "{PROTO}", "{CYBER}"')
+
+
+def test_a_gain_for_each_card_in_the_gy_counts_only_what_the_text_names():
+    # Mudora (1500): "Gains 200 ATK for each Fairy monster in your GY."
+    two = board(field=["Mudora"], gy=["Shining Angel", "Shining Angel"], opp_field=[HANZO])
+    assert lp(legal(two, f'attack "Mudora" -> "{HANZO}"'), 1) == 8000 - (1500 + 400 - 1800)
+    one = board(field=["Mudora"], gy=["Shining Angel", "Kozaky"], opp_field=[HANZO])
+    assert lp(legal(one, f'attack "Mudora" -> "{HANZO}"'), 0) == 8000 - (1800 - 1700)
+
+
+def test_all_other_monsters_leaves_the_card_itself_out():
+    # Launcher Commander (1700): "All other Cyberse monsters you control gain 300 ATK/DEF."
+    pos = board(field=["Launcher Commander", "Backup Secretary"])
+    assert lp(legal(pos, 'attack "Backup Secretary" directly'), 1) == 8000 - (1200 + 300)
+    assert lp(legal(pos, 'attack "Launcher Commander" directly'), 1) == 8000 - 1700

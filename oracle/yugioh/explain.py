@@ -283,6 +283,9 @@ SENTENCES: dict[str, S] = {
     "no_battle_phase_after_effect": lambda c: "an effect activated this turn says you cannot conduct your Battle Phase",
     "cannot_attack_after_effect": lambda c, i: f"{c.name(i)} cannot attack the turn its effect was activated",
     "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
+    # stats.lp
+    "no_level": lambda c, j: f"{c.name(j)} has no Level, so an effect cannot change its Level",
+    "level_below_one": lambda c, j: f"the Level of {c.name(j)} cannot be reduced below 1",
 }
 
 

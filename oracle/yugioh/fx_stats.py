@@ -9,8 +9,8 @@ effect Special Summoned) or ``all`` (the ``eff_filter`` monsters you control); O
 ("gains 400 ATK and DEF").
 
 Rules a card sets for itself are facts of their own (``stat_name/3``, ``stat_normal/2``,
-``stat_cont/5`` with ``stat_per/3``, ``stat_per_filter/6`` and ``stat_filter/5``, ``stat_tuner/1``);
-they hold while the card is where the text says.
+``stat_cont/5`` with ``stat_per/3``, ``stat_per_filter/5`` and ``stat_filter/5``, ``stat_tuner/1``,
+``stat_equip/4`` for an Equip Spell's monster); they hold while the card is where the text says.
 """
 from __future__ import annotations
 
@@ -124,12 +124,29 @@ class Words:
             clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(who)])]
             + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
 
-    def stats_boost_mine(self, items):
+    def stats_per_gy(self, items):
+        n = [i for i in items if isinstance(i, int)][0]
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
+            clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function("graveyard")])]
+            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def stats_boost_mine(self, items, who="mine"):
         _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
         n = next(i for i in items if isinstance(i, int))
         stats = _STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
-        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, "mine")]
+        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, who)]
                      + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def stats_boost_others(self, items):
+        return self.stats_boost_mine(items, who="others")
+
+    def stats_equip_rule(self, items):
+        _who, verb, n, stat = items
+        n = -n if str(verb).startswith("lose") else n
+        return _rule(lambda card, k: [clingo.Function("stat_equip", [clingo.Number(_equip_spell(card).code), clingo.Number(k),
+                                                                     clingo.Function(s), clingo.Number(n)])
+                                      for s in _STATS[str(stat)]])
 
     def stats_tuner_rule(self, _):
         return _rule(lambda card, k: [clingo.Function("stat_tuner", [clingo.Number(_monster(card).code)])])
@@ -155,6 +172,12 @@ def _monster(card):
     # the same words on a Spell or Trap would need its own place and timing: not read.
     if not card.is_monster:
         raise ValueError("a rule of the stats family on a Spell or Trap (not read)")
+    return card
+
+
+def _equip_spell(card):
+    if not (card.is_spell and "equip" in card.kinds):
+        raise ValueError("the equipped monster's ATK/DEF on a card that is no Equip Spell (not read)")
     return card
 
 
