@@ -161,3 +161,54 @@ def test_all_other_monsters_leaves_the_card_itself_out():
     pos = board(field=["Launcher Commander", "Backup Secretary"])
     assert lp(legal(pos, 'attack "Backup Secretary" directly'), 1) == 8000 - (1200 + 300)
     assert lp(legal(pos, 'attack "Launcher Commander" directly'), 1) == 8000 - 1700
+
+
+
+def _plays_with_rule(position: dict, name: str, sentence_no: int) -> set[str]:
+    """The plays of step 1 with the facts of one understood sentence of a card whose other
+    sentences are not understood yet (so that the card itself is unsupported)."""
+    import clingo
+
+    from oracle.resources import encoding
+    from oracle.yugioh.effect_text import _parse_unit, effect_sentences
+    from oracle.yugioh.facts import position_facts
+    from oracle.yugioh.position import parse_position
+
+    lib = Library.load()
+    card = lib.by_name(name)
+    rule = _parse_unit(effect_sentences(card)[sentence_no], lib)
+    assert rule["kind"] == "card_facts"
+    ctl = clingo.Control(["0", "--project=show"], logger=lambda *_: None)
+    for path in encoding("yugioh"):
+        ctl.load(str(path))
+    facts = list(position_facts(parse_position(position), lib).facts) + rule["facts"](card, 1)
+    ctl.add("base", [], "".join(f"{f}." for f in facts) + "#show act/3. #show mat/2.")
+    ctl.ground([("base", []), ("step", [clingo.Number(1)])])
+    plays: set[str] = set()
+    ctl.solve(on_model=lambda m: plays.add(" ".join(sorted(str(a) for a in m.symbols(shown=True)))))
+    return plays
+
+
+def test_treated_as_a_normal_monster_and_named_on_the_field():
+    # Mokey Mokey Adrift: "This card's name becomes "Mokey Mokey" and is treated as a Normal Monster
+    # while face-up on the field or in the GY." (its other sentence, a cost from the hand, is not
+    # read yet, so the rule is played here on its own).  Link Spider asks for "1 Normal Monster";
+    # Mokey Mokey King for "Mokey Mokey" + "Mokey Mokey" + "Mokey Mokey".
+    adrift, spider, king = "Mokey Mokey Adrift", "Link Spider", "Mokey Mokey King"
+    assert read(adrift).unsupported
+    on_field = _plays_with_rule(board(field=[adrift], extra=[spider]), adrift, 0)
+    assert any("act(1,link_summon," in p for p in on_field)
+    assert not any("act(1,link_summon," in p for p in _plays_with_rule(board(field=[HAMMER], extra=[spider]), adrift, 0))
+    fused = _plays_with_rule(board(hand=[POLY, "Mokey Mokey", "Mokey Mokey"], field=[adrift], extra=[king]), adrift, 0)
+    assert any("act(1,fusion_summon," in p for p in fused)
+    # In the hand it keeps its own name: no third "Mokey Mokey".
+    in_hand = _plays_with_rule(board(hand=[POLY, "Mokey Mokey", "Mokey Mokey", adrift], extra=[king]), adrift, 0)
+    assert not any("act(1,fusion_summon," in p for p in in_hand)
+
+
+def test_a_gain_for_each_monster_counts_face_down_monsters():
+    # Jurrac Protops (1700): "Gains 100 ATK for each monster your opponent controls."
+    pos = board(field=["Jurrac Protops"], opp_field=[HANZO, {"card": "Kozaky", "position": "set"}])
+    assert lp(legal(pos, f'attack "Jurrac Protops" -> "{HANZO}"'), 1) == 8000 - (1700 + 200 - 1800)
+    # "for each Spell/Trap your opponent controls" would count the Spell & Trap Zones: not read.
+    assert read("Neo-Spacian Flare Scarab").unsupported
