@@ -212,3 +212,18 @@ def test_a_gain_for_each_monster_counts_face_down_monsters():
     assert lp(legal(pos, f'attack "Jurrac Protops" -> "{HANZO}"'), 1) == 8000 - (1700 + 200 - 1800)
     # "for each Spell/Trap your opponent controls" would count the Spell & Trap Zones: not read.
     assert read("Neo-Spacian Flare Scarab").unsupported
+
+
+# --- Gemini monsters: their effects only once Gemini Summoned ----------------------------------------
+def test_a_gemini_monster_has_its_effects_only_once_gemini_summoned():
+    # King Pyron: "… with this effect: ● Once per turn, you can inflict 1000 damage to your opponent."
+    pos = board(field=["King Pyron"])
+    assert "not Gemini Summoned" in illegal(pos, 'activate "King Pyron"')
+    assert lp(legal(pos, 'gemini_summon "King Pyron"', 'activate "King Pyron"'), 1) == 7000
+
+
+def test_a_gemini_tuner_is_a_tuner_only_once_gemini_summoned():
+    # Tuned Magician (Level 4): "… with this effect: ● This card is treated as a Tuner."
+    pos = board(field=["Tuned Magician", "Kozaky"], extra=[ARMADES])
+    assert "Tuner" in illegal(pos, f'synchro_summon "{ARMADES}" with "Tuned Magician", "Kozaky"')
+    legal(pos, 'gemini_summon "Tuned Magician"', f'synchro_summon "{ARMADES}" with "Tuned Magician", "Kozaky"')

@@ -223,8 +223,8 @@ def _show_effects(card: Card, library: Library) -> None:
     eff = card_effects(card, library)
     if eff.unsupported:
         click.echo(f"  effects NOT understood (none of them is ever activated): {eff.unsupported}")
-    elif eff.effects:
-        click.echo("  effects:")
+    elif eff.facts:   # effects, or only rules the card sets for itself ("This card's name becomes ...")
+        click.echo("  effects:" if eff.effects else "  effects: none activated; rules of the card itself:")
         for e in eff.effects:
             timing = f", {e.timing} {' or '.join(e.events)} Summoned" if e.type == "trigger" else ""
             click.echo(f"    {e.number}: {e.type}{timing}, from {' or '.join(e.where)}"

@@ -516,9 +516,18 @@ def effect_sentences(card: Card) -> list[str]:
     for s in out:
         if joined and s.startswith("When that monster is destroyed") and joined[-1].startswith("When this card leaves"):
             joined[-1] += " " + s
+        elif "gemini" in card.kinds and _GEMINI_HEAD.match(s) and "●" in s:
+            # A Gemini monster's effects, which it has once Gemini Summoned: the head (fx_stats,
+            # gemini.lp) and each sentence of the bullets on its own.
+            head, *bullets = [x.strip() for x in s.split("●")]
+            joined += [head] + [x for b in bullets for x in _sentences(b)]
         else:
             joined.append(s)
     return joined
+
+
+_GEMINI_HEAD = re.compile(r"While this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
+                          r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)[.:]")
 
 
 def read_elsewhere(card: Card) -> bool:
@@ -545,6 +554,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     rules: list[str] = []
     card_facts: list[clingo.Symbol] = []
     rule_k = 0
+    gemini = False
     for p in parsed:
         if p["kind"] == "limit":
             if p["name"] != ("name", card.name_code):
@@ -560,6 +570,15 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                     e.limits.append({"hard_each": "hard", "activate_once": "activate_once", "shared": "shared"}[p["limit"]])
             continue
         if p["kind"] == "harmless":
+            continue
+        if p["kind"] == "gemini_effects":
+            # "While this card is a Normal Monster on the field, you can Normal Summon it to have it
+            # become an Effect Monster with this effect": gemini.lp plays the Gemini Summon and the
+            # effects after it only while the monster is Gemini Summoned.
+            if "gemini" not in card.kinds:
+                out.unsupported = "a Gemini monster's sentence on another card"
+                return out
+            gemini = True
             continue
         if p["kind"] == "card_facts":
             # A family's rule of the card itself (fx_stats: "This card's name becomes ..."): its
@@ -603,6 +622,11 @@ def read_card(card: Card, lib: Library) -> CardEffects:
         except ValueError as e:
             out.unsupported = f"{e}"
             return out
+    if gemini and (rules or any(e.where != ["field"] or (e.type == "trigger" and not e.optional) for e in effects)):
+        # gemini.lp switches off the effects activated on the field; a rule of the card, an effect
+        # from another place or a mandatory trigger would need the same switch elsewhere.
+        out.unsupported = "a Gemini effect other than an optional one activated on the field (not read)"
+        return out
     out.effects = effects
     out.rules = rules
     # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for

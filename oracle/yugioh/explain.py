@@ -170,6 +170,7 @@ SENTENCES: dict[str, S] = {
     "not_gemini": lambda c, i: f"{c.name(i)} is not a Gemini monster: only a Gemini monster is Normal Summoned on the field",
     "gemini_not_face_up": lambda c, i: f"{c.name(i)} is not face-up: a Gemini Summon needs the Gemini monster face-up on the field",
     "gemini_summoned_already": lambda c, i: f"{c.name(i)} was already Gemini Summoned: it is an Effect Monster now",
+    "gemini_effect_off": lambda c, i: f"{c.name(i)} is a Gemini monster that was not Gemini Summoned: it has no effects yet",
     # given.lp
     "position_not_offered": lambda c, i, pos: f"{c.name(i)} cannot be summoned in {POSITION_WORDS.get(pos, pos)} this way",
     "zone_not_offered": lambda c, i, z: f"{c.name(i)} cannot go to {ZONE_WORDS.get(z, f'Main Monster Zone {z}')}: "

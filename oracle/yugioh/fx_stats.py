@@ -158,6 +158,9 @@ class Words:
     def stats_rule(self, items):
         return items[0]
 
+    def stats_gemini(self, _):
+        return {"kind": "gemini_effects"}
+
 
 def _card_name(tree, quoted) -> int:
     got = tree._quoted(quoted, archetype_first=False)
