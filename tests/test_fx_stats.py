@@ -62,9 +62,10 @@ def test_stat_sentences_read_as_facts():
 
 
 def test_a_card_mixing_an_understood_stats_sentence_with_one_not_understood_stays_unsupported():
-    # Gigaplant: the Gemini sentence is understood (gemini.lp plays it); its Gemini effect is not.
+    # Gigaplant: the Gemini sentences are understood (gemini.lp plays them); its Gemini effect is not.
     giga = read("Gigaplant")
-    assert giga.unsupported and giga.unsupported.startswith("While this card is a Normal Monster") and giga.facts == []
+    assert giga.unsupported == "Once per turn: You can Special Summon 1 Insect or Plant monster from your hand or GY." \
+        and giga.facts == []
     # "The original ATK of this card becomes 2100" is not a sentence of this family's grammar.
     assert read("Goggle Golem").unsupported
 
