@@ -699,7 +699,9 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = ()
+from oracle.yugioh import fx_zones  # noqa: E402  (the families import nothing of this module)
+
+FAMILIES: tuple = (fx_zones,)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -832,7 +834,7 @@ def card_effects(card: Card, lib: Library) -> CardEffects:
     return read_card(card, lib)
 
 
-FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
+GROUPS = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
 
 
 def _family(card: Card) -> str:
@@ -874,7 +876,7 @@ def coverage(library: Library, top: int = 50) -> dict:
             ok[fam] += 1
     pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
     return {"families": {f: {"total": totals[f], "understood": ok[f], "percent": pct(ok[f], totals[f])}
-                         for f in FAMILIES},
+                         for f in GROUPS},
             "overall": {"total": sum(totals.values()), "understood": sum(ok.values()),
                         "percent": pct(sum(ok.values()), sum(totals.values()))},
             "not_understood": [{"count": n, "sentence": s, "example": examples[s]} for s, n in missing.most_common(top)]}

@@ -283,6 +283,11 @@ SENTENCES: dict[str, S] = {
     "no_battle_phase_after_effect": lambda c: "an effect activated this turn says you cannot conduct your Battle Phase",
     "cannot_attack_after_effect": lambda c, i: f"{c.name(i)} cannot attack the turn its effect was activated",
     "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
+    # moves.lp, equip.lp: the zones family of effects
+    "moves_itself_as_spell": lambda c, i: f"{c.name(i)} moves itself while its own activation sends it to the GY: not modelled",
+    "deck_shuffled": lambda c, p: "the Deck was shuffled by an effect this turn: the Deck order given no longer tells what a draw takes",
+    "not_a_monster_on_the_field": lambda c, j: f"{c.name(j)} is not a monster on the field: its battle position cannot be changed",
+    "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
 }
 
 

@@ -1,0 +1,184 @@
+"""The zones family of effects (issue 8): banish, return to the hand or Deck, change of battle
+position, Equip Spells (equipped_to/2), Field Spells, a Pendulum monster placed in the Pendulum
+Zone.  Every card is real (../shared/data via the bundled library); each rule has a legal and an
+illegal case."""
+from __future__ import annotations
+
+from yugioh_board import board
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import _parse_unit, card_effects
+from oracle.yugioh.lines import check_line, make_line
+
+REBORN, CELTIC, DM = "Monster Reborn", "Celtic Guardian", "Dark Magician"
+EJECTOR, CYCLONE, MST = "Card Ejector", "Cosmic Cyclone", "Mystical Space Typhoon"
+EVAC, BURIAL = "Compulsory Evacuation Device", "Premature Burial"
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def facts_of(name: str) -> set[str]:
+    lib = Library.load()
+    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
+
+
+def cards(entries) -> list:
+    return sorted(e if isinstance(e, int) else e["card"] for e in entries if e)
+
+
+def end(result) -> dict:
+    return result.steps[-1].position
+
+
+# --- the grammar ----------------------------------------------------------------------------------
+def test_moves_are_read_as_actions_on_the_target():
+    assert "eff_do(26701483,1,1,1,move(target,banished))" in facts_of(EJECTOR)
+    assert "eff_do(94192409,1,1,1,move(target,hand))" in facts_of(EVAC)
+    assert "eff_do(88369727,1,1,1,move(target,deck))" in facts_of("Foolish Return")
+    assert "eff_do(5068132,1,1,1,change_position(target))" in facts_of("Dream Cicada")
+    assert "eff_target(26701483,1,1,1,1,opp,graveyard)" in facts_of(EJECTOR)
+
+
+def test_equip_only_is_the_activation_of_an_equip_spell_targeting_a_face_up_monster():
+    lib = Library.load()
+    p = _parse_unit('Equip only to a "Harpie Lady" monster.', lib)
+    assert p["actions"] == [{"do": "zones_equip"}]
+    (_, (lo, hi, alts), where), = p["pre"]
+    assert (lo, hi, where) == (1, 1, ("both", "field"))
+    assert {("pos", ("faceup",)), ("pos", ("kind", "monster"))} <= alts[0]
+    p = _parse_unit("Equip only to a Warrior-Type monster.", lib)
+    assert ("pos", ("race", "warrior")) in p["pre"][0][1][2][0]
+
+
+def test_premature_burial_pays_summons_and_equips():
+    f = facts_of(BURIAL)
+    assert {"eff_pay(70828912,1,1,800)", "eff_do(70828912,1,1,1,summon_target)", "eff_do(70828912,1,1,2,equip)",
+            "eff_do(70828912,1,1,3,takes_equipped(destroyed))"} <= f
+
+
+def test_a_destroyed_pendulum_monster_places_itself_from_the_extra_deck():
+    f = facts_of("Patissciel Couverture")
+    assert {"eff_event(26435595,1,destroyed_mz,if)", "eff_from(26435595,1,extra_faceup)",
+            "eff_do(26435595,1,1,1,place_pzone)"} <= f
+
+
+# --- banish ------------------------------------------------------------------------------------------
+def test_a_banished_monster_can_no_longer_be_revived():
+    pos = board(hand=[REBORN], field=[EJECTOR])
+    pos["players"][1]["graveyard"] = [DM]
+    legal(pos, f'activate "{REBORN}" targeting "{DM}"')
+    r = legal(pos, f'activate "{EJECTOR}" targeting "{DM}"')
+    assert cards(end(r)["players"][1].get("banished", [])) == [46986414]
+    why = illegal(pos, f'activate "{EJECTOR}" targeting "{DM}"', f'activate "{REBORN}" targeting "{DM}"')
+    assert "target" in why
+
+
+def test_card_ejector_targets_only_the_opponents_graveyard():
+    pos = board(field=[EJECTOR], gy=[DM])
+    assert "no valid target" in illegal(pos, f'activate "{EJECTOR}"')
+
+
+def test_cosmic_cyclone_banishes_a_spell_or_trap_but_never_a_monster():
+    pos = board(hand=[CYCLONE], opp_st=[{"card": "Mirror Force", "face_up": False}], opp_field=[CELTIC])
+    r = legal(pos, f'activate "{CYCLONE}" targeting "Mirror Force"')
+    opp = end(r)["players"][1]
+    assert cards(opp.get("banished", [])) == [44095762] and not any(opp["spell_trap_zones"])
+    assert "not a valid target" in illegal(pos, f'activate "{CYCLONE}" targeting "{CELTIC}"')
+    assert "no valid target" in illegal(board(hand=[CYCLONE], opp_field=[CELTIC]), f'activate "{CYCLONE}"')
+
+
+# --- return to the hand / Deck ---------------------------------------------------------------------
+def test_compulsory_evacuation_device_returns_a_monster_to_its_owners_hand():
+    pos = board(st=[{"card": EVAC, "face_up": False}], opp_field=[CELTIC])
+    r = legal(pos, f'activate "{EVAC}" targeting "{CELTIC}"')
+    assert cards(end(r)["players"][1]["hand"]) == [91152256] and not any(end(r)["players"][1]["monster_zones"])
+    assert "Set this turn" in illegal(board(hand=[EVAC], opp_field=[CELTIC]), f'set_spell_trap "{EVAC}"',
+                                      f'activate "{EVAC}" targeting "{CELTIC}"')
+
+
+def test_an_extra_deck_monster_returned_goes_to_the_extra_deck_and_its_zone_is_free():
+    gaia = "Gaia Knight, the Force of Earth"
+    pos = board(st=[{"card": EVAC, "face_up": False}], emz=(gaia, None))
+    r = legal(pos, f'activate "{EVAC}" targeting "{gaia}"')
+    me = end(r)["players"][0]
+    assert cards(me["extra_deck"]) == [97204936] and not me.get("hand")
+
+
+def test_foolish_return_shuffles_into_the_deck_and_later_draws_are_refused():
+    pos = board(hand=["Foolish Return", "Pot of Greed"])
+    pos["players"][1]["graveyard"] = [DM]
+    pos["players"][0]["deck"] = [CELTIC, "Kozaky", "Petit Moth"]
+    r = legal(pos, f'activate "Foolish Return" targeting "{DM}"', 'activate "Pot of Greed"')
+    assert 46986414 in cards(end(r)["players"][1]["deck"])
+    assert "no valid target" in illegal(board(hand=["Foolish Return"], gy=[DM]), 'activate "Foolish Return"')
+
+
+def test_a_card_shuffled_into_our_deck_makes_the_deck_order_unknown():
+    imp = "Des Feral Imp"
+    pos = board(hand=["Pot of Greed"], field=[{"card": imp, "position": "set"}], gy=[DM])
+    pos["players"][0]["deck"] = [CELTIC, "Kozaky", "Petit Moth"]
+    legal(pos, 'activate "Pot of Greed"')
+    r = legal(pos, f'flip_summon "{imp}"', f'then activate "{imp}" targeting "{DM}"')
+    assert 46986414 in cards(end(r)["players"][0]["deck"])
+    why = illegal(pos, f'flip_summon "{imp}"', f'then activate "{imp}" targeting "{DM}"', 'activate "Pot of Greed"')
+    assert "shuffled" in why
+
+
+# --- battle position ---------------------------------------------------------------------------------
+def test_dream_cicada_changes_the_battle_position_of_its_target():
+    pos = board(hand=["Dream Cicada"], opp_field=[CELTIC])
+    r = legal(pos, 'normal_summon "Dream Cicada"', f'then activate "Dream Cicada" targeting "{CELTIC}"')
+    assert end(r)["players"][1]["monster_zones"][0]["position"] == "defense"
+    why = illegal(board(hand=["Dream Cicada"]), 'normal_summon "Dream Cicada"', 'then activate "Dream Cicada"')
+    assert "no valid target" in why
+
+
+# --- Equip Spells ------------------------------------------------------------------------------------
+def test_premature_burial_equips_the_monster_it_summons():
+    pos = board(hand=[BURIAL], gy=[DM])
+    r = legal(pos, f'activate "{BURIAL}" targeting "{DM}"')
+    me = end(r)["players"][0]
+    assert cards(me["monster_zones"]) == [46986414] and cards(me["spell_trap_zones"]) == [70828912]
+    assert me["life_points"] == 7200
+
+
+def test_premature_burial_needs_a_monster_to_equip():
+    assert "no valid target" in illegal(board(hand=[BURIAL]), f'activate "{BURIAL}"')
+
+
+def test_destroying_premature_burial_destroys_its_monster_but_banishing_it_does_not():
+    pos = board(hand=[BURIAL, MST, CYCLONE], gy=[DM])
+    r = legal(pos, f'activate "{BURIAL}" targeting "{DM}"', f'activate "{MST}" targeting "{BURIAL}"')
+    me = end(r)["players"][0]
+    assert not any(me["monster_zones"]) and 46986414 in cards(me["graveyard"])
+    r = legal(pos, f'activate "{BURIAL}" targeting "{DM}"', f'activate "{CYCLONE}" targeting "{BURIAL}"')
+    me = end(r)["players"][0]
+    assert cards(me["monster_zones"]) == [46986414] and cards(me["banished"]) == [70828912]
+
+
+def test_the_equip_spell_of_a_monster_that_leaves_goes_to_the_graveyard():
+    pos = board(hand=[BURIAL], gy=[DM], st=[None, {"card": EVAC, "face_up": False}])
+    r = legal(pos, f'activate "{BURIAL}" targeting "{DM}"', f'activate "{EVAC}" targeting "{DM}"')
+    me = end(r)["players"][0]
+    assert cards(me["hand"]) == [46986414] and 70828912 in cards(me["graveyard"]) and not any(me["spell_trap_zones"])
+
+
+# --- Pendulum Zone --------------------------------------------------------------------------------
+def test_a_destroyed_pendulum_monster_is_placed_in_the_pendulum_zone():
+    cov = "Patissciel Couverture"
+    pos = board(hand=[MST], field=[cov])
+    pos["turn"]["first_turn"] = False
