@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from yugioh_board import board
 
+import oracle
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import _parse_unit, card_effects
 from oracle.yugioh.lines import check_line, make_line
@@ -178,7 +179,60 @@ def test_the_equip_spell_of_a_monster_that_leaves_goes_to_the_graveyard():
 
 
 # --- Pendulum Zone --------------------------------------------------------------------------------
-def test_a_destroyed_pendulum_monster_is_placed_in_the_pendulum_zone():
-    cov = "Patissciel Couverture"
-    pos = board(hand=[MST], field=[cov])
-    pos["turn"]["first_turn"] = False
+COUVERTURE = "Patissciel Couverture"
+
+
+def test_a_pendulum_monster_destroyed_by_battle_is_placed_in_the_pendulum_zone():
+    pos = board(field=[COUVERTURE], opp_field=[DM], first_turn=False)
+    r = legal(pos, f'attack "{COUVERTURE}" -> "{DM}"', f'then activate "{COUVERTURE}"')
+    me = end(r)["players"][0]
+    assert cards(me["spell_trap_zones"]) == [26435595] and not me.get("extra_deck")
+    # Without the trigger it stays face-up in the Extra Deck.
+    r = legal(pos, f'attack "{COUVERTURE}" -> "{DM}"')
+    assert cards(end(r)["players"][0]["extra_deck"]) == [26435595]
+
+
+def test_the_pendulum_zone_placement_needs_its_destruction_and_a_free_pendulum_zone():
+    pos = board(extra=[{"card": COUVERTURE, "face_up": True}], field=[CELTIC], opp_field=[DM], first_turn=False)
+    assert "trigger" in illegal(pos, f'activate "{COUVERTURE}"')
+    full = board(field=[COUVERTURE], opp_field=[DM], first_turn=False,
+                 st=[{"card": MST, "face_up": False}, None, None, None, {"card": CYCLONE, "face_up": False}])
+    why = illegal(full, f'attack "{COUVERTURE}" -> "{DM}"', f'then activate "{COUVERTURE}"')
+    assert "Pendulum Zones are taken" in why
+
+
+# --- Field Spells and lasting cards ---------------------------------------------------------------
+FORTISSIMO, ARMY, ARMY_CODE = "Fortissimo the Mobile Fortress", "Meklord Army of Wisel", 39648965
+
+
+def test_a_field_spell_is_activated_into_the_field_zone_then_its_effect_is_used_there():
+    f = facts_of(FORTISSIMO)
+    assert {"effect(86997073,0,spell)", "effect(86997073,1,ignition)", "eff_from(86997073,1,field)"} <= f
+    full_st = [{"card": MST, "face_up": False}] * 5
+    pos = board(hand=[FORTISSIMO, ARMY], st=full_st)
+    r = legal(pos, f'activate "{FORTISSIMO}"', f'activate "{FORTISSIMO}" effect 1 summoning "{ARMY}"')
+    me = end(r)["players"][0]
+    assert me["field_zone"]["card"] == 86997073 and cards(me["monster_zones"]) == [ARMY_CODE]
+    # Its effect is not its activation: it is used from the field, after the card is activated.
+    assert "cannot be activated from where" in illegal(pos, f'activate "{FORTISSIMO}" effect 1 summoning "{ARMY}"')
+
+
+def test_a_new_field_spell_sends_the_old_one_to_the_graveyard():
+    pos = board(hand=[FORTISSIMO])
+    pos["players"][0]["field_zone"] = {"card": FORTISSIMO, "face_up": True}
+    r = legal(pos, f'activate "{FORTISSIMO}"')
+    me = end(r)["players"][0]
+    assert me["field_zone"]["card"] == 86997073 and cards(me["graveyard"]) == [86997073] and not me.get("hand")
+    # The copy in the Field Zone is face-up already: it is not activated again.
+    pos["players"][0]["hand"] = [ARMY]
+    assert {(p.action, p.card.name, p.effect) for p in oracle.plays(pos) if p.action == "activate"} == \
+        {("activate", FORTISSIMO, 1)}
+
+
+def test_a_continuous_trap_is_activated_before_its_effect_can_be_used():
+    factory = "Dark Factory of More Production"
+    pos = board(st=[{"card": factory, "face_up": False}], hand=[CELTIC])
+    pos["players"][0]["deck"] = [DM]
+    r = legal(pos, f'activate "{factory}"', f'activate "{factory}" effect 1 paying "{CELTIC}"')
+    assert cards(end(r)["players"][0]["hand"]) == [46986414]
+    assert "cannot be activated from where" in illegal(pos, f'activate "{factory}" effect 1 paying "{CELTIC}"')

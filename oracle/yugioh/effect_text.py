@@ -594,7 +594,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     out.rules = rules
     # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
     # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
-    out.facts = effect_facts(card.code, effects) + [
+    out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + [
         clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
         clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules]
     return out
@@ -648,6 +648,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             raise ValueError("a Spell/Trap effect with an activation condition")
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
+        if fx_zones.lasting(card) and p["optional"]:
+            # "You can ..." on a Continuous or Field Spell/Trap: an effect of the card face-up on
+            # the field, once the card itself was activated (fx_zones.card_activation), not that
+            # activation.
+            e.type, e.where = "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
         e.where = ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"]

@@ -287,6 +287,7 @@ SENTENCES: dict[str, S] = {
     "moves_itself_as_spell": lambda c, i: f"{c.name(i)} moves itself while its own activation sends it to the GY: not modelled",
     "deck_shuffled": lambda c, p: "the Deck was shuffled by an effect this turn: the Deck order given no longer tells what a draw takes",
     "not_a_monster_on_the_field": lambda c, j: f"{c.name(j)} is not a monster on the field: its battle position cannot be changed",
+    "moves_nothing": lambda c, i: f"{c.name(i)} moves \"it\" but targets nothing: not read",
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
 }
 

@@ -59,12 +59,12 @@ class Words:
         lo, hi, alts = items[0]
         where = items[1] if len(items) > 1 and items[1] is not None else ("both", "field")
         alts = [a | {("pos", ("faceup",)), ("pos", ("kind", "monster"))} for a in alts]
-        return {"kind": "effect", "soft_once": False, "cond": None, "optional": True,
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
                 "pre": [("target", (1, 1, alts), where)], "actions": [{"do": "zones_equip"}]}
 
     def zones_activate_paying(self, items):
         n, target, actions = items
-        return {"kind": "effect", "soft_once": False, "cond": None, "optional": True,
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
                 "pre": [("pay", n), target], "actions": actions}
 
     def zones_destroyed_takes(self, _):
@@ -78,7 +78,8 @@ class Words:
         # whose search may take nothing ("You can").
         search = items[-1]
         lo, hi, alts = search["what"]
-        return {"kind": "effect", "soft_once": False, "cond": None, "optional": True, "pre": [],
+        # Not "optional": that word marks the effects of a lasting card on the field (lasting()).
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False, "pre": [],
                 "actions": [dict(search, what=(0, hi, alts))]}
 
 
@@ -100,3 +101,21 @@ def facts(head: list, action: dict) -> list | None:
     if do == "zones_takes_leaves":
         return [f("eff_do", head + [f("takes_equipped", [f("leaves")])])]
     return None
+
+
+def lasting(card) -> bool:
+    """A Continuous or Field Spell/Trap: it stays on the field once activated, and what its text
+    says "You can" do is an effect of the face-up card there, not its activation."""
+    return (card.is_spell or card.is_trap) and bool({"continuous", "field"} & set(card.kinds))
+
+
+def card_activation(card, effects) -> list:
+    """A lasting card whose text has no effect on activation is still activated, to put it on the
+    field: effect 0, which resolves to nothing."""
+    if not lasting(card) or any(e.type in ("spell", "trap") for e in effects):
+        return []
+    f, c, zero = clingo.Function, clingo.Number(card.code), clingo.Number(0)
+    where = ["hand", "set"] if card.is_spell else ["set"]
+    return ([f("effect", [c, zero, f("spell" if card.is_spell else "trap")])]
+            + [f("eff_from", [c, zero, f(w)]) for w in where]
+            + [f("eff_optional", [c, zero]), f("eff_mode", [c, zero, clingo.Number(1)])])
