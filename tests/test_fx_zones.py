@@ -236,3 +236,73 @@ def test_a_continuous_trap_is_activated_before_its_effect_can_be_used():
     r = legal(pos, f'activate "{factory}"', f'activate "{factory}" effect 1 paying "{CELTIC}"')
     assert cards(end(r)["players"][0]["hand"]) == [46986414]
     assert "cannot be activated from where" in illegal(pos, f'activate "{factory}" effect 1 paying "{CELTIC}"')
+
+
+# --- rules played from one sentence of a real card ---------------------------------------------------
+# These cards have other sentences outside the grammar (their ATK changes and later effects belong to
+# other families), so they are unsupported as a whole; each test plays the facts of the one sentence
+# named, read by the grammar from the card's own text, and nothing else of the card.
+def one_sentence(monkeypatch, name: str, index: int) -> None:
+    from oracle.yugioh import facts as facts_module
+    from oracle.yugioh.effect_text import CardEffects, _effect, effect_facts, effect_sentences
+
+    lib = Library.load()
+    card = lib.by_name(name)
+    effect = _effect(card, 1, _parse_unit(effect_sentences(card)[index], lib))
+    read = CardEffects(effects=[effect], facts=effect_facts(card.code, [effect]), sentences=1)
+    real = facts_module.card_effects
+    monkeypatch.setattr(facts_module, "card_effects", lambda c, lb: read if c.code == card.code else real(c, lb))
+
+
+ARMOR, MOTH = "Insect Armor with Laser Cannon", "Petit Moth"
+
+
+def test_an_equip_spell_equips_only_a_face_up_monster_its_text_allows(monkeypatch):
+    one_sentence(monkeypatch, ARMOR, 0)   # "Equip only to an Insect-Type monster."
+    pos = board(hand=[ARMOR], field=[MOTH, CELTIC])
+    r = legal(pos, f'activate "{ARMOR}" targeting "{MOTH}"')
+    assert cards(end(r)["players"][0]["spell_trap_zones"]) == [3492538]
+    assert "not a valid target" in illegal(pos, f'activate "{ARMOR}" targeting "{CELTIC}"')
+    face_down = board(hand=[ARMOR], field=[{"card": MOTH, "position": "set"}, CELTIC])
+    assert "no valid target" in illegal(face_down, f'activate "{ARMOR}"')
+    # The equipped monster leaves: the Equip Spell goes to the GY.
+    pos = board(hand=[ARMOR], field=[MOTH], st=[{"card": EVAC, "face_up": False}])
+    r = legal(pos, f'activate "{ARMOR}" targeting "{MOTH}"', f'activate "{EVAC}" targeting "{MOTH}"')
+    me = end(r)["players"][0]
+    assert cards(me["graveyard"]) == [3492538, 94192409] and cards(me["hand"]) == [58192742]
+
+
+def test_an_equip_spell_with_no_equip_in_its_text_is_not_activated(monkeypatch):
+    caliburn = "Noble Arms - Caliburn"
+    one_sentence(monkeypatch, caliburn, 3)   # "Once per turn: You can gain 500 LP.": not an equip
+    assert "must equip a monster" in illegal(board(hand=[caliburn], field=[CELTIC]), f'activate "{caliburn}"')
+
+
+SLEIPNIR, UTOPIA = "ZW - Sleipnir Mail", "Number 39: Utopia"
+
+
+def test_a_monster_equips_itself_from_the_hand_or_the_field(monkeypatch):
+    one_sentence(monkeypatch, SLEIPNIR, 0)
+    pos = board(hand=[SLEIPNIR], emz=(UTOPIA, None))
+    r = legal(pos, f'activate "{SLEIPNIR}" targeting "{UTOPIA}"')
+    me = end(r)["players"][0]
+    assert cards(me["spell_trap_zones"]) == [2648201] and not me.get("hand")
+    r = legal(board(field=[SLEIPNIR], emz=(UTOPIA, None)), f'activate "{SLEIPNIR}" targeting "{UTOPIA}"')
+    me = end(r)["players"][0]
+    assert cards(me["spell_trap_zones"]) == [2648201] and not any(me["monster_zones"])
+    assert "no valid target" in illegal(board(hand=[SLEIPNIR], field=[CELTIC]), f'activate "{SLEIPNIR}"')
+    face_down = board(hand=[SLEIPNIR], field=[{"card": UTOPIA, "position": "set"}])
+    assert "face-down" in illegal(face_down, f'activate "{SLEIPNIR}" targeting "{UTOPIA}"')
+
+
+MORALLTACH = "Artifact Moralltach"
+
+
+def test_a_monster_set_from_the_hand_as_a_spell(monkeypatch):
+    one_sentence(monkeypatch, MORALLTACH, 0)
+    r = legal(board(hand=[MORALLTACH]), f'activate "{MORALLTACH}"')
+    st = end(r)["players"][0]["spell_trap_zones"]
+    assert cards(st) == [85103922] and not next(e for e in st if e)["face_up"]
+    assert "not in your hand" in illegal(board(field=[MORALLTACH]), f'activate "{MORALLTACH}"')
+    full = board(hand=[MORALLTACH], st=[{"card": MST, "face_up": False}] * 5)
+    assert "Spell & Trap Zone" in illegal(full, f'activate "{MORALLTACH}"')

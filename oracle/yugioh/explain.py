@@ -288,6 +288,8 @@ SENTENCES: dict[str, S] = {
     "deck_shuffled": lambda c, p: "the Deck was shuffled by an effect this turn: the Deck order given no longer tells what a draw takes",
     "not_a_monster_on_the_field": lambda c, j: f"{c.name(j)} is not a monster on the field: its battle position cannot be changed",
     "moves_nothing": lambda c, i: f"{c.name(i)} moves \"it\" but targets nothing: not read",
+    "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",
+    "equips_spent_card": lambda c, i: f"{c.name(i)} goes to the GY once activated, so it cannot stay equipped: not read",
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
 }
 

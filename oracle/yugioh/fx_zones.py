@@ -43,6 +43,12 @@ class Words:
     def zones_equip_with(self, _):
         return {"do": "zones_equip"}
 
+    def zones_equip_self(self, items):
+        return {"do": "zones_equip", "from_hand": bool(items and items[0] is not None)}
+
+    def zones_set_as_spell(self, _):
+        return {"do": "zones_set_as_spell"}
+
     def zones_place_pzone(self, _):
         return {"do": "zones_place_pzone"}
 
@@ -92,7 +98,11 @@ def facts(head: list, action: dict) -> list | None:
     if do == "zones_change_pos":
         return [f("eff_do", head + [f("change_position", [f(action["who"])])])]
     if do == "zones_equip":
-        return [f("eff_do", head + [f("equip")])]
+        # "equip this monster from your hand or your side of the field": also from the hand.
+        return [f("eff_do", head + [f("equip")])] + (
+            [f("eff_from", head[:2] + [f("hand")])] if action.get("from_hand") else [])
+    if do == "zones_set_as_spell":
+        return [f("eff_do", head + [f("set_as_spell")]), f("eff_from", head[:2] + [f("hand")])]
     if do == "zones_place_pzone":
         # Activated from the Extra Deck, where the destroyed Pendulum monster is face-up.
         return [f("eff_do", head + [f("place_pzone")]), f("eff_from", head[:2] + [f("extra_faceup")])]
