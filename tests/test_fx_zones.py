@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from yugioh_board import board
 
+import pytest
+
 import oracle
+from oracle.errors import OracleError
+from oracle.yugioh.position import parse_position
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import _parse_unit, card_effects
 from oracle.yugioh.lines import check_line, make_line
@@ -157,6 +161,25 @@ def test_premature_burial_equips_the_monster_it_summons():
     assert me["life_points"] == 7200
 
 
+def test_equipped_to_is_kept_in_the_position_and_read_back():
+    pos = board(hand=[BURIAL], gy=[DM])
+    after = end(legal(pos, f'activate "{BURIAL}" targeting "{DM}"'))
+    entry = next(e for e in after["players"][0]["spell_trap_zones"] if e)
+    zone = next(z for z, m in enumerate(after["players"][0]["monster_zones"]) if m)
+    assert entry["equipped_to"] == {"player": 0, "zone": zone}
+    # Read back: the Equip Spell follows its monster off the field.
+    after["players"][0]["spell_trap_zones"][4] = {"card": EVAC, "face_up": False}
+    r = legal(after, f'activate "{EVAC}" targeting "{DM}"')
+    assert 70828912 in cards(end(r)["players"][0]["graveyard"])
+
+
+def test_equipped_to_must_name_a_face_up_monster():
+    pos = board(st=[{"card": BURIAL, "face_up": True, "equipped_to": {"player": 0, "zone": 3}}], field=[DM])
+    with pytest.raises(OracleError, match=r"spell_trap_zones\[0\]\.equipped_to.*no face-up monster in zone 3"):
+        parse_position(pos)
+    parse_position(board(st=[{"card": BURIAL, "face_up": True, "equipped_to": {"player": 0, "zone": 0}}], field=[DM]))
+
+
 def test_premature_burial_needs_a_monster_to_equip():
     assert "no valid target" in illegal(board(hand=[BURIAL]), f'activate "{BURIAL}"')
 
@@ -254,6 +277,13 @@ def one_sentence(monkeypatch, name: str, index: int) -> None:
     monkeypatch.setattr(facts_module, "card_effects", lambda c, lb: read if c.code == card.code else real(c, lb))
 
 
+def _parse_facts(lib, name, index):
+    from oracle.yugioh.effect_text import _effect, effect_facts, effect_sentences
+
+    card = lib.by_name(name)
+    return effect_facts(card.code, [_effect(card, 1, _parse_unit(effect_sentences(card)[index], lib))])
+
+
 ARMOR, MOTH = "Insect Armor with Laser Cannon", "Petit Moth"
 
 
@@ -290,6 +320,8 @@ def test_a_monster_equips_itself_from_the_hand_or_the_field(monkeypatch):
     r = legal(board(field=[SLEIPNIR], emz=(UTOPIA, None)), f'activate "{SLEIPNIR}" targeting "{UTOPIA}"')
     me = end(r)["players"][0]
     assert cards(me["spell_trap_zones"]) == [2648201] and not any(me["monster_zones"])
+    assert next(e for e in me["spell_trap_zones"] if e)["treated_as"] == "equip_spell"
+    parse_position(end(r))   # the state is a position again
     assert "no valid target" in illegal(board(hand=[SLEIPNIR], field=[CELTIC]), f'activate "{SLEIPNIR}"')
     face_down = board(hand=[SLEIPNIR], field=[{"card": UTOPIA, "position": "set"}])
     assert "face-down" in illegal(face_down, f'activate "{SLEIPNIR}" targeting "{UTOPIA}"')
@@ -303,6 +335,24 @@ def test_a_monster_set_from_the_hand_as_a_spell(monkeypatch):
     r = legal(board(hand=[MORALLTACH]), f'activate "{MORALLTACH}"')
     st = end(r)["players"][0]["spell_trap_zones"]
     assert cards(st) == [85103922] and not next(e for e in st if e)["face_up"]
+    assert next(e for e in st if e)["treated_as"] == "spell"
+    parse_position(end(r))
     assert "not in your hand" in illegal(board(field=[MORALLTACH]), f'activate "{MORALLTACH}"')
     full = board(hand=[MORALLTACH], st=[{"card": MST, "face_up": False}] * 5)
     assert "Spell & Trap Zone" in illegal(full, f'activate "{MORALLTACH}"')
+
+
+STAGE, CANDINA = "Trickstar Light Stage", "Trickstar Candina"
+
+
+def test_when_this_card_is_activated_it_may_search(monkeypatch):
+    one_sentence(monkeypatch, STAGE, 0)   # "When this card is activated: You can add 1 "Trickstar" monster ..."
+    pos = board(hand=[STAGE], st=[{"card": MST, "face_up": False}] * 5)
+    pos["players"][0]["deck"] = [CANDINA, "Trickstar Reincarnation"]
+    r = legal(pos, f'activate "{STAGE}" adding "{CANDINA}"')
+    me = end(r)["players"][0]
+    assert me["field_zone"]["card"] == 35371948 and cards(me["hand"]) == [61283655]
+    # "You can": the search may take nothing (0 to 1 cards).
+    lib = Library.load()
+    assert "eff_do(35371948,1,1,1,search(0,1))" in {str(f) for f in _parse_facts(lib, STAGE, 0)}
+    assert "not a card this effect can take" in illegal(pos, f'activate "{STAGE}" adding "Trickstar Reincarnation"')
