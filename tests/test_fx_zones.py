@@ -356,3 +356,33 @@ def test_when_this_card_is_activated_it_may_search(monkeypatch):
     lib = Library.load()
     assert "eff_do(35371948,1,1,1,search(0,1))" in {str(f) for f in _parse_facts(lib, STAGE, 0)}
     assert "not a card this effect can take" in illegal(pos, f'activate "{STAGE}" adding "Trickstar Reincarnation"')
+
+
+# --- attach as Xyz Material --------------------------------------------------------------------------
+def test_xyz_reborn_revives_an_xyz_monster_and_becomes_its_material():
+    pos = board(st=[{"card": "Xyz Reborn", "face_up": False}], gy=[{"card": UTOPIA, "properly_summoned": True}, DM])
+    r = legal(pos, f'activate "Xyz Reborn" targeting "{UTOPIA}"')
+    me = end(r)["players"][0]
+    utopia = next(m for m in me["monster_zones"] + end(r)["extra_monster_zones"] if m)
+    assert cards(utopia.get("materials", [])) == [26708437] and 26708437 not in cards(me["graveyard"])
+    assert not any(me["spell_trap_zones"])
+    assert "not a valid target" in illegal(pos, f'activate "Xyz Reborn" targeting "{DM}"')
+
+
+def test_overlay_regen_attaches_only_to_a_face_up_xyz_monster():
+    pos = board(hand=["Overlay Regen"], emz=(UTOPIA, None), field=[DM])
+    r = legal(pos, f'activate "Overlay Regen" targeting "{UTOPIA}"')
+    assert cards(end(r)["extra_monster_zones"][0]["materials"]) == [27068117]
+    assert "not a valid target" in illegal(pos, f'activate "Overlay Regen" targeting "{DM}"')
+    assert "no valid target" in illegal(board(hand=["Overlay Regen"], field=[DM]), 'activate "Overlay Regen"')
+
+
+def test_a_token_never_becomes_xyz_material(monkeypatch):
+    infinity = "Cyber Dragon Infinity"
+    one_sentence(monkeypatch, infinity, 2)   # "target 1 face-up Attack Position monster on the field; attach it ..."
+    pos = board(emz=(infinity, None), opp_field=[CELTIC, {"card": "Sheep Token", "position": "attack"},
+                                                 {"card": DM, "position": "defense"}])
+    r = legal(pos, f'activate "{infinity}" targeting "{CELTIC}"')
+    assert cards(end(r)["extra_monster_zones"][0]["materials"]) == [91152256]
+    assert "Token" in illegal(pos, f'activate "{infinity}" targeting "Sheep Token"')
+    assert "not a valid target" in illegal(pos, f'activate "{infinity}" targeting "{DM}"')

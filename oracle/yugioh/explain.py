@@ -284,8 +284,9 @@ SENTENCES: dict[str, S] = {
     "cannot_attack_after_effect": lambda c, i: f"{c.name(i)} cannot attack the turn its effect was activated",
     "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
     # moves.lp, equip.lp: the zones family of effects
-    "moves_itself_as_spell": lambda c, i: f"{c.name(i)} moves itself while its own activation sends it to the GY: not modelled",
-    "deck_shuffled": lambda c, p: "the Deck was shuffled by an effect this turn: the Deck order given no longer tells what a draw takes",
+    "deck_shuffled": lambda c, p: "the Deck was shuffled (or a card placed on it) by an effect this turn: the Deck order given no longer tells what a draw takes",
+    "attach_to_non_xyz": lambda c, x: f"{c.name(x)} is not a face-up Xyz Monster on the field: nothing can be attached to it",
+    "attach_token": lambda c, m: f"{c.name(m)} is a Token: a Token cannot become Xyz Material",
     "not_a_monster_on_the_field": lambda c, j: f"{c.name(j)} is not a monster on the field: its battle position cannot be changed",
     "moves_nothing": lambda c, i: f"{c.name(i)} moves \"it\" but targets nothing: not read",
     "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",

@@ -37,6 +37,12 @@ class Words:
     def zones_to_gy(self, items):
         return self._zones_move("zones_to_gy", items)
 
+    def zones_attach_self(self, _):
+        return {"do": "zones_attach", "what": "self"}
+
+    def zones_attach_target(self, _):
+        return {"do": "zones_attach", "what": "target"}
+
     def zones_change_pos(self, items):
         return {"do": "zones_change_pos", "who": items[0]}
 
@@ -56,6 +62,9 @@ class Words:
         # The card is in the Extra Deck face-up when this answers (a destroyed Pendulum monster
         # goes there), an "If" trigger: it does not miss the timing.
         return ("trigger", "if", ["destroyed_mz"])
+
+    def zones_attack_position(self, _):
+        return ("attack_position",)
 
     def zones_in_opp_gy(self, _):
         return ("opp", "graveyard")
@@ -95,6 +104,8 @@ def facts(head: list, action: dict) -> list | None:
     do = action["do"]
     if do == "zones_move":
         return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])]
+    if do == "zones_attach":
+        return [f("eff_do", head + [f("attach", [f(action["what"])])])]
     if do == "zones_change_pos":
         return [f("eff_do", head + [f("change_position", [f(action["who"])])])]
     if do == "zones_equip":
