@@ -265,23 +265,23 @@ def test_a_continuous_trap_is_activated_before_its_effect_can_be_used():
 # These cards have other sentences outside the grammar (their ATK changes and later effects belong to
 # other families), so they are unsupported as a whole; each test plays the facts of the one sentence
 # named, read by the grammar from the card's own text, and nothing else of the card.
-def one_sentence(monkeypatch, name: str, index: int) -> None:
-    from oracle.yugioh import facts as facts_module
-    from oracle.yugioh.effect_text import CardEffects, _effect, effect_facts, effect_sentences
+def sentence_effect(name: str, index: int):
+    """The card and the effect its ``index``-th effect sentence alone is read as."""
+    from oracle.yugioh.effect_text import _effect, effect_sentences
 
     lib = Library.load()
     card = lib.by_name(name)
-    effect = _effect(card, 1, _parse_unit(effect_sentences(card)[index], lib))
+    return card, _effect(card, 1, _parse_unit(effect_sentences(card)[index], lib))
+
+
+def one_sentence(monkeypatch, name: str, index: int) -> None:
+    from oracle.yugioh import facts as facts_module
+    from oracle.yugioh.effect_text import CardEffects, effect_facts
+
+    card, effect = sentence_effect(name, index)
     read = CardEffects(effects=[effect], facts=effect_facts(card.code, [effect]), sentences=1)
     real = facts_module.card_effects
     monkeypatch.setattr(facts_module, "card_effects", lambda c, lb: read if c.code == card.code else real(c, lb))
-
-
-def _parse_facts(lib, name, index):
-    from oracle.yugioh.effect_text import _effect, effect_facts, effect_sentences
-
-    card = lib.by_name(name)
-    return effect_facts(card.code, [_effect(card, 1, _parse_unit(effect_sentences(card)[index], lib))])
 
 
 ARMOR, MOTH = "Insect Armor with Laser Cannon", "Petit Moth"
@@ -353,8 +353,10 @@ def test_when_this_card_is_activated_it_may_search(monkeypatch):
     me = end(r)["players"][0]
     assert me["field_zone"]["card"] == 35371948 and cards(me["hand"]) == [61283655]
     # "You can": the search may take nothing (0 to 1 cards).
-    lib = Library.load()
-    assert "eff_do(35371948,1,1,1,search(0,1))" in {str(f) for f in _parse_facts(lib, STAGE, 0)}
+    from oracle.yugioh.effect_text import effect_facts
+
+    card, effect = sentence_effect(STAGE, 0)
+    assert "eff_do(35371948,1,1,1,search(0,1))" in {str(f) for f in effect_facts(card.code, [effect])}
     assert "not a card this effect can take" in illegal(pos, f'activate "{STAGE}" adding "Trickstar Reincarnation"')
 
 
