@@ -18,6 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
+from oracle.yugioh import fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -704,8 +705,6 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-from oracle.yugioh import fx_zones  # noqa: E402  (the families import nothing of this module)
-
 FAMILIES: tuple = (fx_zones,)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
