@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_stats
+from oracle.yugioh import fx_stats, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -631,7 +631,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     out.rules = rules
     # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
     # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
-    out.facts = effect_facts(card.code, effects) + [
+    out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + [
         clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
         clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules] + card_facts
     return out
@@ -685,6 +685,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             raise ValueError("a Spell/Trap effect with an activation condition")
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
+        if fx_zones.lasting(card) and p["optional"]:
+            # "You can ..." on a Continuous or Field Spell/Trap: an effect of the card face-up on
+            # the field, once the card itself was activated (fx_zones.card_activation), not that
+            # activation.
+            e.type, e.where = "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
         e.where = ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"]
@@ -736,7 +741,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats,)
+FAMILIES: tuple = (fx_stats, fx_zones)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

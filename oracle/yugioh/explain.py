@@ -287,6 +287,15 @@ SENTENCES: dict[str, S] = {
     # stats.lp
     "no_level": lambda c, j: f"{c.name(j)} has no Level, so an effect cannot change its Level",
     "level_below_one": lambda c, j: f"the Level of {c.name(j)} cannot be reduced below 1",
+    # moves.lp, equip.lp: the zones family of effects
+    "deck_shuffled": lambda c, p: "the Deck was shuffled (or a card placed on it) by an effect this turn: the Deck order given no longer tells what a draw takes",
+    "attach_to_non_xyz": lambda c, x: f"{c.name(x)} is not a face-up Xyz Monster on the field: nothing can be attached to it",
+    "attach_token": lambda c, m: f"{c.name(m)} is a Token: a Token cannot become Xyz Material",
+    "not_a_monster_on_the_field": lambda c, j: f"{c.name(j)} is not a monster on the field: its battle position cannot be changed",
+    "moves_nothing": lambda c, i: f"{c.name(i)} moves \"it\" but targets nothing: not read",
+    "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",
+    "equips_spent_card": lambda c, i: f"{c.name(i)} goes to the GY once activated, so it cannot stay equipped: not read",
+    "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
 }
 
 

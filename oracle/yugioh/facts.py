@@ -178,6 +178,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             if key in last:
                 f.append(fact("twin", last[key], slot.iid))
             last[key] = slot.iid
+    # Equip Cards of the position (equip.lp's fluent equipped_to/2).
+    monsters = {(s.controller, s.zone): s.iid for s in position.slots if s.zone is not None}
+    f += [fact("init", ("equipped_to", s.iid, monsters[s.equipped_to])) for s in position.slots if s.equipped_to]
     return inst
 
 

@@ -33,10 +33,12 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material"}
-ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as"}
+ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
+EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
-# What a monster card face-up in a Spell & Trap Zone is treated as (docs/positions.md).
-TREATED_AS = ("continuous_spell", "equip_spell")
+# What a monster card in a Spell & Trap Zone is treated as (docs/positions.md): face-up a
+# Continuous or Equip Spell; "spell": Set face-down as a Spell by its own effect.
+TREATED_AS = ("continuous_spell", "equip_spell", "spell")
 LIST_KEYS = {"card", "face_up", "properly_summoned"}
 
 
@@ -65,7 +67,8 @@ class Slot:
     set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
-    treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell
+    treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell, spell
+    equipped_to: tuple[int, int] | None = None   # an Equip Card: (player, zone) of the monster it equips
 
     @property
     def zone(self) -> int | None:
@@ -140,6 +143,7 @@ class _Reader:
         self.source = source
         self.library = library
         self.slots: list[Slot] = []
+        self.equips: list[tuple[str, int, int]] = []   # (field, player, zone) of each equipped_to
         # A plain list entry ("Kuriboh", 40640057) already read and checked in that list: a Deck
         # of a million copies is read once, not a million times.
         self.plain: dict[tuple, Card] = {}
@@ -218,6 +222,11 @@ class _Reader:
             pos.locks[p] = self.effect_refs(player, "locks", where)
             self.player(p, player, where)
         self.extra_monster_zones(doc)
+        monsters = {(s.controller, s.zone): s for s in self.slots if s.zone is not None}
+        for at, player, zone in self.equips:
+            target = monsters.get((player, zone))
+            if target is None or target.position == "set":
+                raise self.error(at, f"no face-up monster in zone {zone} of player {player} to be equipped")
         pos.slots = self.slots
         return pos
 
@@ -382,10 +391,12 @@ class _Reader:
                 raise self.error(f"{where}.treated_as", f"unknown {treated_as!r}; use {' or '.join(TREATED_AS)}")
             if z == 5 or not card.is_monster:
                 raise self.error(f"{where}.treated_as", "only a monster card in a Spell & Trap Zone is treated as a Spell")
-            if not face_up:
-                raise self.error(f"{where}.face_up", f"{card.name} is treated as a Spell: it is face-up")
+            if face_up == (treated_as == "spell"):
+                raise self.error(f"{where}.face_up", f"{card.name} is treated as a Spell: it is "
+                                 + ("Set face-down" if treated_as == "spell" else "face-up"))
             self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z,
-                     face_up=True, treated_as=treated_as)
+                     face_up=face_up, treated_as=treated_as, set_this_turn=set_now,
+                     equipped_to=self.equipped_to(entry, z, face_up, where))
             return
         if z == 5:
             if not (card.is_spell and "field" in card.kinds):
@@ -402,7 +413,23 @@ class _Reader:
         elif "field" in card.kinds:
             raise self.error(where, f"{card.name} is a Field Spell: it goes in the field_zone")
         self.add(card, owner=p, controller=p, location="spell_trap_zone", index=z, face_up=face_up,
-                 set_this_turn=set_now)
+                 set_this_turn=set_now, equipped_to=self.equipped_to(entry, z, face_up, where))
+
+    def equipped_to(self, entry: dict, z: int, face_up: bool, where: str) -> tuple[int, int] | None:
+        """``"equipped_to": {"player": P, "zone": Z}``: the monster (Main Monster Zone 0..4, Extra
+        Monster Zone 5/6) a face-up Equip Card is equipped to; checked once the field is read."""
+        ref = self.typed(entry, "equipped_to", dict, where, None)
+        if ref is None:
+            return None
+        at = f"{where}.equipped_to"
+        self.keys(ref, EQUIP_KEYS, at)
+        if z == 5 or not face_up:
+            raise self.error(at, "only a face-up card in a Spell & Trap Zone is equipped to a monster")
+        player, zone = self.typed(ref, "player", int, at, None), self.typed(ref, "zone", int, at, None)
+        if player not in (0, 1) or zone not in range(7):
+            raise self.error(at, 'name the monster as {"player": 0 or 1, "zone": 0..4, or 5/6 for an Extra Monster Zone}')
+        self.equips.append((at, player, zone))
+        return (player, zone)
 
     def extra_monster_zones(self, doc: dict) -> None:
         emz = self.typed(doc, "extra_monster_zones", list, "", [None, None])

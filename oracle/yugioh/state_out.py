@@ -100,10 +100,18 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             emz[z - 5] = entry
         else:
             players[p]["monster_zones"][z] = entry
+    mz_of = {i: {"player": p, "zone": z} for i, p, z in by["mz"]}
+    equipped = {s: j for s, j in by["equipped_to"]}
     for i, p, z in sorted(by["sz"]):
         entry = {"card": code(i), "face_up": i not in set_cards}
         if i in flags("set_turn") and i in set_cards:
             entry["set_this_turn"] = True
+        if i in equipped and equipped[i] in mz_of:
+            entry["equipped_to"] = mz_of[equipped[i]]
+        card = position.slot(i).card
+        if card.is_monster and not (card.is_pendulum and z in (0, 4)):
+            # A monster card equipped (moves.lp, equip.lp) or Set as a Spell by its own effect.
+            entry["treated_as"] = "spell" if i in set_cards else "equip_spell" if i in equipped else "continuous_spell"
         if z == 5:
             players[p]["field_zone"] = entry
         else:

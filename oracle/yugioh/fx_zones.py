@@ -1,0 +1,142 @@
+"""The zones family of effects (issue 8): actions that move cards between places (banish, return
+to the hand or the Deck, send to the GY, change the battle position), and cards that sit in a
+zone: Equip Spells (``equipped_to/2``), Field Spells, a Pendulum monster placed in the Pendulum
+Zone.  Grammar: ``grammar/effects_zones.lark``; rules: ``asp/yugioh/moves.lp`` and
+``asp/yugioh/equip.lp``; facts: docs/facts-schema.md ("Effects")."""
+from __future__ import annotations
+
+import clingo
+
+# Where "banish it", "return it to the hand", "shuffle it into the Deck", "send it to the GY" put
+# the card (moves.lp sends a card of the Extra Deck that returns to the Deck to the Extra Deck).
+_PLACES = {"zones_banish": "banished", "zones_to_hand": "hand", "zones_to_deck": "deck", "zones_to_gy": "graveyard"}
+
+
+class Words:
+    """Transformer methods of effects_zones.lark (a mixin of effect_text._CoreTree)."""
+
+    def zones_the_target(self, _):
+        return "target"
+
+    def zones_this_card(self, _):
+        return "self"
+
+    def _zones_move(self, rule, items):
+        who = next(i for i in items if i in ("target", "self"))
+        return {"do": "zones_move", "who": who, "to": _PLACES[rule]}
+
+    def zones_banish(self, items):
+        return self._zones_move("zones_banish", items)
+
+    def zones_to_hand(self, items):
+        return self._zones_move("zones_to_hand", items)
+
+    def zones_to_deck(self, items):
+        return self._zones_move("zones_to_deck", items)
+
+    def zones_to_gy(self, items):
+        return self._zones_move("zones_to_gy", items)
+
+    def zones_attach_self(self, _):
+        return {"do": "zones_attach", "what": "self"}
+
+    def zones_attach_target(self, _):
+        return {"do": "zones_attach", "what": "target"}
+
+    def zones_change_pos(self, items):
+        return {"do": "zones_change_pos", "who": items[0]}
+
+    def zones_equip_with(self, _):
+        return {"do": "zones_equip"}
+
+    def zones_equip_self(self, items):
+        return {"do": "zones_equip", "from_hand": bool(items and items[0] is not None)}
+
+    def zones_set_as_spell(self, _):
+        return {"do": "zones_set_as_spell"}
+
+    def zones_place_pzone(self, _):
+        return {"do": "zones_place_pzone"}
+
+    def zones_destroyed_cond(self, _):
+        # The card is in the Extra Deck face-up when this answers (a destroyed Pendulum monster
+        # goes there), an "If" trigger: it does not miss the timing.
+        return ("trigger", "if", ["destroyed_mz"])
+
+    def zones_attack_position(self, _):
+        return ("attack_position",)
+
+    def zones_in_opp_gy(self, _):
+        return ("opp", "graveyard")
+
+    def zones_equip_only(self, items):
+        # An Equip Spell is activated by targeting the face-up monster it will equip.
+        lo, hi, alts = items[0]
+        where = items[1] if len(items) > 1 and items[1] is not None else ("both", "field")
+        alts = [a | {("pos", ("faceup",)), ("pos", ("kind", "monster"))} for a in alts]
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
+                "pre": [("target", (1, 1, alts), where)], "actions": [{"do": "zones_equip"}]}
+
+    def zones_activate_paying(self, items):
+        n, target, actions = items
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
+                "pre": [("pay", n), target], "actions": actions}
+
+    def zones_destroyed_takes(self, _):
+        return {"kind": "after", "after": "zones_takes_destroyed"}
+
+    def zones_leaves_takes(self, _):
+        return {"kind": "after", "after": "zones_takes_leaves"}
+
+    def zones_on_activation(self, items):
+        # "When this card is activated: You can add ...": the activation of the Spell itself,
+        # whose search may take nothing ("You can").
+        search = items[-1]
+        lo, hi, alts = search["what"]
+        # Not "optional": that word marks the effects of a lasting card on the field (lasting()).
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False, "pre": [],
+                "actions": [dict(search, what=(0, hi, alts))]}
+
+
+def facts(head: list, action: dict) -> list | None:
+    """The facts of one of this family's actions (``head`` = card, effect, mode, action number)."""
+    f = clingo.Function
+    do = action["do"]
+    if do == "zones_move":
+        return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])]
+    if do == "zones_attach":
+        return [f("eff_do", head + [f("attach", [f(action["what"])])])]
+    if do == "zones_change_pos":
+        return [f("eff_do", head + [f("change_position", [f(action["who"])])])]
+    if do == "zones_equip":
+        # "equip this monster from your hand or your side of the field": also from the hand.
+        return [f("eff_do", head + [f("equip")])] + (
+            [f("eff_from", head[:2] + [f("hand")])] if action.get("from_hand") else [])
+    if do == "zones_set_as_spell":
+        return [f("eff_do", head + [f("set_as_spell")]), f("eff_from", head[:2] + [f("hand")])]
+    if do == "zones_place_pzone":
+        # Activated from the Extra Deck, where the destroyed Pendulum monster is face-up.
+        return [f("eff_do", head + [f("place_pzone")]), f("eff_from", head[:2] + [f("extra_faceup")])]
+    if do == "zones_takes_destroyed":
+        return [f("eff_do", head + [f("takes_equipped", [f("destroyed")])])]
+    if do == "zones_takes_leaves":
+        return [f("eff_do", head + [f("takes_equipped", [f("leaves")])])]
+    return None
+
+
+def lasting(card) -> bool:
+    """A Continuous or Field Spell/Trap: it stays on the field once activated, and what its text
+    says "You can" do is an effect of the face-up card there, not its activation."""
+    return (card.is_spell or card.is_trap) and bool({"continuous", "field"} & set(card.kinds))
+
+
+def card_activation(card, effects) -> list:
+    """A lasting card whose text has no effect on activation is still activated, to put it on the
+    field: effect 0, which resolves to nothing."""
+    if not lasting(card) or any(e.type in ("spell", "trap") for e in effects):
+        return []
+    f, c, zero = clingo.Function, clingo.Number(card.code), clingo.Number(0)
+    where = ["hand", "set"] if card.is_spell else ["set"]
+    return ([f("effect", [c, zero, f("spell" if card.is_spell else "trap")])]
+            + [f("eff_from", [c, zero, f(w)]) for w in where]
+            + [f("eff_optional", [c, zero]), f("eff_mode", [c, zero, clingo.Number(1)])])
