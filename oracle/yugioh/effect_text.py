@@ -19,6 +19,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh.cards import Card, Library
+from oracle.yugioh import fx_puzzles
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
 from oracle.yugioh.requirements import _sentences
@@ -31,6 +32,7 @@ _SUMMON_RULES = re.compile(
     r"(?:If [^:;]*, )?[Yy]ou can Normal Summon this card without Tributing\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
+    r"A Fusion Summon of this card can only be done with the above Fusion Materials\.$|"
     r"(?:.*\(from your hand\)))")
 
 
@@ -699,7 +701,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = ()
+FAMILIES: tuple = (fx_puzzles,)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -832,7 +834,7 @@ def card_effects(card: Card, lib: Library) -> CardEffects:
     return read_card(card, lib)
 
 
-FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
+CARD_FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
 
 
 def _family(card: Card) -> str:
@@ -874,7 +876,7 @@ def coverage(library: Library, top: int = 50) -> dict:
             ok[fam] += 1
     pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
     return {"families": {f: {"total": totals[f], "understood": ok[f], "percent": pct(ok[f], totals[f])}
-                         for f in FAMILIES},
+                         for f in CARD_FAMILIES},
             "overall": {"total": sum(totals.values()), "understood": sum(ok.values()),
                         "percent": pct(sum(ok.values()), sum(totals.values()))},
             "not_understood": [{"count": n, "sentence": s, "example": examples[s]} for s, n in missing.most_common(top)]}

@@ -1,0 +1,57 @@
+"""The family of effects most common in the EDOPro puzzles that belongs to no other family
+(grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): changing a monster's battle
+position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing the target by an
+effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
+a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed).
+"""
+from __future__ import annotations
+
+import clingo
+
+from oracle.yugioh.effect_symbols import filters
+
+# "change that target to face-up Defense Position": the position fluent (state.lp pos/2) it takes.
+_POSITIONS = {"Defense Position": "defense", "face-up Defense Position": "defense", "Attack Position": "attack",
+              "face-up Attack Position": "attack", "face-down Defense Position": "set"}
+# "face-up Attack Position monster", "face-down monster": the position a targeted monster is in.
+_QUALIFIERS = {"Attack Position": "attack", "Defense Position": "defense", "face-down": "set"}
+
+
+class Words:
+    """Transformer methods of effects_puzzles.lark (a mixin of effect_text._CoreTree)."""
+
+    def puzzles_change_pos(self, items):
+        return {"do": "puzzles_change_pos", "to": _POSITIONS[str(items[-1])]}
+
+    def puzzles_tribute_target(self, _):
+        return {"do": "puzzles_tribute_target"}
+
+    def puzzles_destroy_opp(self, items):
+        return {"do": "puzzles_destroy_opp", "what": items[1]}
+
+    def puzzles_battle_pos_q(self, items):
+        return ("battle_pos", _QUALIFIERS[str(items[0])])
+
+    def puzzles_non_token_q(self, _):
+        return ("not", ("kind", "token"))
+
+    def np(self, items):
+        # A battle position is a property of a monster on the field: "face-down" said of a
+        # Spell or Trap ("1 face-down card") is another thing, left unread.
+        if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
+            raise ValueError("a battle position of something other than a monster")
+        return super().np(items)
+
+
+def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
+    f, n = clingo.Function, clingo.Number
+    do = action["do"]
+    if do == "puzzles_change_pos":
+        return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
+    if do == "puzzles_tribute_target":
+        return [f("eff_do", head + [f("tribute_target")])]
+    if do == "puzzles_destroy_opp":
+        lo, hi, alts = action["what"]
+        return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]
+                + filters("eff_filter", head, alts))
+    return None
