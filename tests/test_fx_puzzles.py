@@ -1,0 +1,159 @@
+"""The puzzles family of effects (fx_puzzles.py, effects_puzzles.lark, asp/yugioh/puzzles.lp):
+battle positions changed by an effect, a target Tributed by an effect, a monster the opponent
+controls destroyed on resolution, a cost written first.  Real cards, legal and illegal; the two
+EDOPro puzzles these cards open are solved when ../shared/data is present."""
+from __future__ import annotations
+
+import pytest
+from conftest import DATA
+from yugioh_board import board
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import as_line, load_puzzle, solve_puzzle
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def name(card) -> str:
+    return Library.load().resolve(card["card"] if isinstance(card, dict) else card).name
+
+
+def monsters(doc: dict, player: int) -> list[tuple[str, str]]:
+    return [(name(z["card"]), z["position"]) for z in doc["players"][player]["monster_zones"] if z]
+
+
+def facts_of(name: str) -> set[str]:
+    lib = Library.load()
+    read = card_effects(lib.by_name(name), lib)
+    assert read.unsupported is None, read.unsupported
+    return {str(f) for f in read.facts}
+
+
+# --- reading ------------------------------------------------------------------------------------
+def test_the_sentences_read_as_their_actions():
+    assert {"eff_do(25880422,1,1,1,change_pos(defense))", "eff_target(25880422,1,1,1,1,opp,field)",
+            "eff_target_filter(25880422,1,1,1,pos,battle_pos(attack))"} <= facts_of("Block Attack")
+    assert "eff_do(14087893,1,1,1,change_pos(set))" in facts_of("Book of Moon")
+    charge = facts_of("Order to Charge")
+    assert {"eff_do(78986941,1,1,1,tribute_target)", "eff_do(78986941,1,1,2,destroy_pick(1,1))",
+            "eff_src(78986941,1,1,2,opp_field)", "eff_target_filter(78986941,1,1,1,neg,kind(token))",
+            "eff_target_filter(78986941,1,1,1,pos,kind(normal))"} <= charge
+    assert "eff_cost(79759861,1,1,1,discard,1,1)" in facts_of("Tribute to The Doomed")
+
+
+def test_fusion_monsters_that_refuse_substitutes_are_understood():
+    # "A Fusion Summon of this card can only be done with the above Fusion Materials": the
+    # summoning rule requirements.py reads (fusion_no_substitute/1, materials.lp), not an effect.
+    lib = Library.load()
+    assert card_effects(lib.by_name("Cyber End Dragon"), lib).unsupported is None
+
+
+def test_a_battle_position_of_a_card_that_is_not_a_monster_is_not_read():
+    from oracle.yugioh.effect_text import _parse_unit
+
+    with pytest.raises(Exception):
+        _parse_unit("Target 1 face-down card on the field; destroy it.", Library.load())
+
+
+# --- battle positions -----------------------------------------------------------------------------
+def test_block_attack_turns_an_attack_position_monster_to_defense():
+    pos = board(hand=["Block Attack"], field=["Baby Dragon"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'activate "Block Attack" targeting "Axe Raider"', 'attack "Baby Dragon" -> "Axe Raider"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == []                              # 1200 ATK beats 1150 DEF
+    assert doc["players"][1]["life_points"] == 8000            # no damage through Defense Position
+    # Without it the attack into 1700 ATK loses Baby Dragon.
+    assert monsters(legal(pos, 'attack "Baby Dragon" -> "Axe Raider"').steps[-1].position, 0) == []
+
+
+def test_block_attack_needs_an_attack_position_monster_of_the_opponent():
+    in_defense = board(hand=["Block Attack"], opp_field=[{"card": "Axe Raider", "position": "defense"}])
+    assert "not a valid target" in illegal(in_defense, 'activate "Block Attack" targeting "Axe Raider"')
+    mine = board(hand=["Block Attack"], field=["Axe Raider"])
+    assert "no valid target" in illegal(mine, 'activate "Block Attack"')
+
+
+def test_book_of_moon_turns_a_monster_face_down_and_it_cannot_attack():
+    pos = board(hand=["Book of Moon"], field=["Summoned Skull"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'activate "Book of Moon" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+    own = board(hand=["Book of Moon"], field=["Summoned Skull"], first_turn=False)
+    assert "not in face-up Attack Position" in illegal(own, 'activate "Book of Moon" targeting "Summoned Skull"',
+                                                       'attack "Summoned Skull" directly')
+    face_down = board(hand=["Book of Moon"], opp_field=[{"card": "Axe Raider", "position": "set"}])
+    assert "no valid target" in illegal(face_down, 'activate "Book of Moon"')
+
+
+def test_book_of_taiyou_flips_a_monster_and_its_flip_effect_answers():
+    pos = board(hand=["Book of Taiyou"], field=[{"card": "Man-Eater Bug", "position": "set"}],
+                opp_field=["Summoned Skull"])
+    # Man-Eater Bug's FLIP effect is mandatory: flipped face-up by an effect, it must be activated.
+    assert "mandatory" in illegal(pos, 'activate "Book of Taiyou" targeting "Man-Eater Bug"')
+    r = legal(pos, 'activate "Book of Taiyou" targeting "Man-Eater Bug"',
+              'then activate "Man-Eater Bug" targeting "Summoned Skull"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [("Man-Eater Bug", "attack")] and monsters(doc, 1) == []
+
+
+# --- Order to Charge, Tribute to The Doomed ---------------------------------------------------------
+CHARGE = {"card": "Order to Charge", "face_up": False}
+
+
+def test_order_to_charge_tributes_a_normal_monster_and_destroys_one_of_the_opponent():
+    pos = board(field=["Mammoth Graveyard"], st=[CHARGE], opp_field=["Blue-Eyes Ultimate Dragon", "Axe Raider"])
+    r = legal(pos, 'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Axe Raider"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [] and monsters(doc, 1) == [("Blue-Eyes Ultimate Dragon", "attack")]
+    assert sorted(map(name, doc["players"][0]["graveyard"])) == ["Mammoth Graveyard", "Order to Charge"]
+    assert list(map(name, doc["players"][1]["graveyard"])) == ["Axe Raider"]
+
+
+def test_order_to_charge_needs_a_normal_monster_and_a_monster_to_destroy():
+    effect_monster = board(field=["Blackland Fire Dragon", "Man-Eater Bug"], st=[CHARGE], opp_field=["Axe Raider"])
+    assert "not a valid target" in illegal(effect_monster, 'activate "Order to Charge" targeting "Man-Eater Bug"')
+    nothing = board(field=["Mammoth Graveyard"], st=[CHARGE])
+    assert "finds no card to take" in illegal(nothing, 'activate "Order to Charge" targeting "Mammoth Graveyard"')
+    mine = board(field=["Mammoth Graveyard", "Axe Raider"], st=[CHARGE], opp_field=["Kozaky"])
+    assert "not a card this effect can take" in illegal(
+        mine, 'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Axe Raider"')
+
+
+def test_tribute_to_the_doomed_discards_then_destroys_its_target():
+    pos = board(hand=["Tribute to The Doomed", "Kuriboh"], opp_field=["Axe Raider"])
+    r = legal(pos, 'activate "Tribute to The Doomed" paying "Kuriboh" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == []
+    alone = board(hand=["Tribute to The Doomed"], opp_field=["Axe Raider"])
+    assert "cannot be paid" in illegal(alone, 'activate "Tribute to The Doomed" targeting "Axe Raider"')
+
+
+# --- the EDOPro puzzles they open -----------------------------------------------------------------
+@pytest.mark.parametrize("name, first", [
+    ("Naim_DuelLinks_1_6.lua", 'activate "Block Attack" targeting "Axe Raider"'),
+    ("Naim_DuelLinks_1_9.lua",
+     'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Blue-Eyes Ultimate Dragon"'),
+])
+def test_duel_links_puzzles_are_solved_with_every_card_understood(name, first):
+    path = DATA / "puzzles" / "Duel Links" / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=4)
+    assert out.solved and not out.effects and not out.responses
+    assert first in [s.text() for s in out.lines[0]]
+    assert check_line(as_line(puzzle, out.lines[0])).legal
