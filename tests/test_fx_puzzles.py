@@ -8,10 +8,12 @@ import pytest
 from conftest import DATA
 from yugioh_board import board
 
+import oracle
+
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
 from oracle.yugioh.lines import check_line, make_line
-from oracle.yugioh.solve import as_line, load_puzzle, solve_puzzle
+from oracle.yugioh.solve import as_line, load_puzzle, puzzle_from_json, solve_puzzle
 
 
 def check(position, *steps):
@@ -157,3 +159,19 @@ def test_duel_links_puzzles_are_solved_with_every_card_understood(name, first):
     assert out.solved and not out.effects and not out.responses
     assert first in [s.text() for s in out.lines[0]]
     assert check_line(as_line(puzzle, out.lines[0])).legal
+
+
+# --- effects of the opponent's turn ------------------------------------------------------------------
+def test_an_effect_of_the_opponents_turn_is_never_activated_by_the_turn_player():
+    assert "effect(44095762,1,opponent)" in facts_of("Mirror Force")
+    pos = board(st=[{"card": "Mirror Force", "face_up": False}], field=["Summoned Skull"], first_turn=False)
+    assert "only on the opponent's turn" in illegal(pos, 'activate "Mirror Force"')
+    assert not [p for p in oracle.plays(pos) if p.action == "activate"]
+
+
+def test_the_opponents_cards_with_such_effects_are_possible_responses_and_the_turn_players_are_not():
+    pos = board(hand=["Kuriboh"], field=["Summoned Skull"], first_turn=False)
+    pos["players"][1]["graveyard"] = ["Necro Gardna"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"damage": 2500}})).to_json()
+    assert out["lines"] == [['attack "Summoned Skull" directly']] and out["unmodelled_effects"] == []
+    assert [(r["name"], r["location"]) for r in out["possible_responses"]] == [("Necro Gardna", "graveyard")]

@@ -644,6 +644,11 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
+    if cond == ("opponent_turn",):
+        # fx_puzzles: activated only on the opponent's turn, so never in a line of the turn player.
+        e.type = "opponent"
+        e.modes, e.mode_pre = [[]], [([], None)]   # a mode, so that a line naming it is told why not
+        return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if cond is not None:

@@ -2,7 +2,10 @@
 (grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): changing a monster's battle
 position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing the target by an
 effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
-a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed).
+a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
+and effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
+``opponent`` that the turn player never activates, and that make an opponent's card a possible
+response.
 """
 from __future__ import annotations
 
@@ -34,6 +37,10 @@ class Words:
 
     def puzzles_non_token_q(self, _):
         return ("not", ("kind", "token"))
+
+    def puzzles_opponent_turn(self, _):
+        return {"kind": "effect", "cond": ("opponent_turn",), "soft_once": False, "optional": True, "pre": [],
+                "actions": []}
 
     def np(self, items):
         # A battle position is a property of a monster on the field: "face-down" said of a
