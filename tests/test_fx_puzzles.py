@@ -175,3 +175,20 @@ def test_the_opponents_cards_with_such_effects_are_possible_responses_and_the_tu
     out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"damage": 2500}})).to_json()
     assert out["lines"] == [['attack "Summoned Skull" directly']] and out["unmodelled_effects"] == []
     assert [(r["name"], r["location"]) for r in out["possible_responses"]] == [("Necro Gardna", "graveyard")]
+
+
+# --- "add that target to your hand" ------------------------------------------------------------------
+def test_monster_reincarnation_adds_a_monster_of_the_gy_to_the_hand():
+    pos = board(hand=["Monster Reincarnation", "Kuriboh"], gy=["Dark Magician", "Pot of Greed"])
+    r = legal(pos, 'activate "Monster Reincarnation" paying "Kuriboh" targeting "Dark Magician"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Dark Magician"]
+    assert "not a valid target" in illegal(
+        pos, 'activate "Monster Reincarnation" paying "Kuriboh" targeting "Pot of Greed"')
+
+
+def test_magician_of_faith_flipped_adds_a_spell():
+    pos = board(field=[{"card": "Magician of Faith", "position": "set"}], gy=["Dark Magician", "Pot of Greed"])
+    r = legal(pos, 'flip_summon "Magician of Faith"', 'then activate "Magician of Faith" targeting "Pot of Greed"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]
+    assert "not a valid target" in illegal(pos, 'flip_summon "Magician of Faith"',
+                                           'then activate "Magician of Faith" targeting "Dark Magician"')

@@ -2,7 +2,7 @@
 (grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): changing a monster's battle
 position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing the target by an
 effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
-a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
+the targets added to the hand from the GY (Magician of Faith), a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
 and effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
 ``opponent`` that the turn player never activates, and that make an opponent's card a possible
 response.
@@ -32,6 +32,9 @@ class Words:
     def puzzles_destroy_opp(self, items):
         return {"do": "puzzles_destroy_opp", "what": items[1]}
 
+    def puzzles_add_target(self, _):
+        return {"do": "puzzles_add_target"}
+
     def puzzles_battle_pos_q(self, items):
         return ("battle_pos", _QUALIFIERS[str(items[0])])
 
@@ -57,6 +60,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
+    if do == "puzzles_add_target":
+        return [f("eff_do", head + [f("add_target")])]
     if do == "puzzles_destroy_opp":
         lo, hi, alts = action["what"]
         return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]
