@@ -192,3 +192,24 @@ def test_magician_of_faith_flipped_adds_a_spell():
     assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]
     assert "not a valid target" in illegal(pos, 'flip_summon "Magician of Faith"',
                                            'then activate "Magician of Faith" targeting "Dark Magician"')
+
+
+# --- a monster that destroys another by battle -------------------------------------------------------
+def test_flame_wingman_inflicts_the_atk_of_the_monster_it_destroyed():
+    pos = board(field=["Elemental HERO Flame Wingman"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"', 'then activate "Elemental HERO Flame Wingman"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2100 - 1700) - 1700
+    # Mandatory: the attack alone leaves it unanswered.
+    assert "mandatory" in illegal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"')
+    # A monster it does not destroy sets nothing off.
+    wall = board(field=["Elemental HERO Flame Wingman"], opp_field=[{"card": "Big Shield Gardna", "position": "defense"}],
+                 first_turn=False)
+    assert "did not happen" in illegal(wall, 'attack "Elemental HERO Flame Wingman" -> "Big Shield Gardna"',
+                                 'then activate "Elemental HERO Flame Wingman"')
+
+
+def test_nova_master_draws_when_it_destroys_a_monster_by_battle():
+    pos = board(field=["Elemental HERO Nova Master"], opp_field=["Axe Raider"], first_turn=False)
+    pos["players"][0]["deck"] = ["Pot of Greed"]
+    r = legal(pos, 'attack "Elemental HERO Nova Master" -> "Axe Raider"', 'then activate "Elemental HERO Nova Master"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]

@@ -2,7 +2,8 @@
 (grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): changing a monster's battle
 position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing the target by an
 effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
-the targets added to the hand from the GY (Magician of Faith), a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
+the targets added to the hand from the GY (Magician of Faith), triggers of a monster that destroys
+another by battle and the damage equal to the destroyed monster's ATK (Flame Wingman), a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
 and effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
 ``opponent`` that the turn player never activates, and that make an opponent's card a possible
 response.
@@ -10,6 +11,7 @@ response.
 from __future__ import annotations
 
 import clingo
+from lark import Token
 
 from oracle.yugioh.effect_symbols import filters
 
@@ -34,6 +36,14 @@ class Words:
 
     def puzzles_add_target(self, _):
         return {"do": "puzzles_add_target"}
+
+    def puzzles_destroys_cond(self, items):
+        # A line attacks only the opponent's monsters: "a monster" and "an opponent's monster" are one.
+        gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
+        return ("trigger", str(items[0]).lower(), ["destroys_battle_gy" if gy else "destroys_battle"])
+
+    def puzzles_damage_atk(self, _):
+        return {"do": "puzzles_damage_atk"}
 
     def puzzles_battle_pos_q(self, items):
         return ("battle_pos", _QUALIFIERS[str(items[0])])
@@ -60,6 +70,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
+    if do == "puzzles_damage_atk":
+        return [f("eff_do", head + [f("damage_destroyed_atk")])]
     if do == "puzzles_add_target":
         return [f("eff_do", head + [f("add_target")])]
     if do == "puzzles_destroy_opp":
