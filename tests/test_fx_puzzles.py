@@ -213,3 +213,32 @@ def test_nova_master_draws_when_it_destroys_a_monster_by_battle():
     pos["players"][0]["deck"] = ["Pot of Greed"]
     r = legal(pos, 'attack "Elemental HERO Nova Master" -> "Axe Raider"', 'then activate "Elemental HERO Nova Master"')
     assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]
+
+
+# --- Exodia and the objectives of the puzzles ----------------------------------------------------------
+PIECES = ["Right Leg of the Forbidden One", "Left Leg of the Forbidden One", "Right Arm of the Forbidden One",
+          "Left Arm of the Forbidden One"]
+
+
+@pytest.mark.parametrize("goal", [{"exodia": True}, {"win": True}, {"win": True, "without_attacking": True}])
+def test_exodia_wins_when_the_last_piece_is_drawn(goal):
+    pos = board(hand=["Exodia the Forbidden One", "Pot of Greed", *PIECES[:3]])
+    pos["players"][0]["deck"] = [PIECES[3], "Kuriboh"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": goal}), max_steps=2)
+    assert [[s.text() for s in line] for line in out.lines] == [['activate "Pot of Greed"']]
+    assert "applies by itself" in illegal(pos, 'activate "Exodia the Forbidden One"')
+
+
+def test_exodia_without_a_piece_or_with_a_piece_on_the_field_does_not_win():
+    pos = board(hand=["Exodia the Forbidden One", "Pot of Greed", *PIECES[:2]], field=[PIECES[2]])
+    pos["players"][0]["deck"] = [PIECES[3], "Kuriboh"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"exodia": True}}), max_steps=2)
+    assert not out.solved
+
+
+def test_winning_without_attacking_refuses_a_line_that_attacks():
+    pos = board(field=["Summoned Skull"], first_turn=False)
+    pos["players"][1]["life_points"] = 2000
+    assert solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=1).solved
+    assert not solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True, "without_attacking": True}}),
+                            max_steps=1).solved

@@ -644,10 +644,11 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
-    if cond == ("opponent_turn",):
-        # fx_puzzles: activated only on the opponent's turn, so never in a line of the turn player.
-        e.type = "opponent"
-        e.modes, e.mode_pre = [[]], [([], None)]   # a mode, so that a line naming it is told why not
+    if cond in (("opponent_turn",), ("static",)):
+        # fx_puzzles: never activated in the turn player's line: "opponent" (only on the opponent's
+        # turn), "static" (applies by itself: Exodia).  One mode, so that a line naming it is told why.
+        e.type = {"opponent_turn": "opponent", "static": "static"}[cond[0]]
+        e.modes, e.mode_pre = [list(p["actions"])], [([], None)]
         return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"

@@ -4,9 +4,9 @@ position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing th
 effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
 the targets added to the hand from the GY (Magician of Faith), triggers of a monster that destroys
 another by battle and the damage equal to the destroyed monster's ATK (Flame Wingman), a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
-and effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
+effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
 ``opponent`` that the turn player never activates, and that make an opponent's card a possible
-response.
+response; and Exodia's win with the pieces in the hand (type ``static``: applies by itself).
 """
 from __future__ import annotations
 
@@ -55,6 +55,13 @@ class Words:
         return {"kind": "effect", "cond": ("opponent_turn",), "soft_once": False, "optional": True, "pre": [],
                 "actions": []}
 
+    def puzzles_exodia(self, items):
+        pieces = [self._quoted(t, archetype_first=False) for t in items if isinstance(t, Token)]
+        if any(kind != "name" for kind, _ in pieces):
+            raise ValueError("a piece that is not a card name")
+        return {"kind": "effect", "cond": ("static",), "soft_once": False, "optional": False, "pre": [],
+                "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
+
     def np(self, items):
         # A battle position is a property of a monster on the field: "face-down" said of a
         # Spell or Trap ("1 face-down card") is another thing, left unread.
@@ -70,6 +77,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
+    if do == "puzzles_win_hand":
+        return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
     if do == "puzzles_damage_atk":
         return [f("eff_do", head + [f("damage_destroyed_atk")])]
     if do == "puzzles_add_target":

@@ -25,7 +25,8 @@ from oracle.yugioh.facts import position_facts
 from oracle.yugioh.lines import Line, Step, block_parts, control, describe_block
 from oracle.yugioh.position import Position, load_position, parse_position
 
-GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind")
+GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind", "exodia",
+             "without_attacking")
 SUMMON_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 
 
@@ -101,10 +102,10 @@ def goal_facts(puzzle: Puzzle, library: Library) -> str:
             number = whole_number(value, lo=1, hi=NUMBER_MAX if key == "damage" else COUNT_MAX, what=what,
                                   source=src, field=where)
             out.append(f"{fact('goal', (key, number))}.")
-        elif key == "win":
+        elif key in ("win", "exodia", "without_attacking"):
             if value is not True:
-                raise OracleError('write "win": true', source=src, field=where)
-            out.append("goal(win).")
+                raise OracleError(f'write "{key}": true', source=src, field=where)
+            out.append(f"goal({key}).")
     return "\n".join(out) + "\n"
 
 
