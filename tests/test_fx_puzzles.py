@@ -197,13 +197,14 @@ def test_magician_of_faith_flipped_adds_a_spell():
 # --- a monster that destroys another by battle -------------------------------------------------------
 def test_flame_wingman_inflicts_the_atk_of_the_monster_it_destroyed():
     pos = board(field=["Elemental HERO Flame Wingman"], opp_field=["Axe Raider"], first_turn=False)
-    r = legal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"', 'then activate "Elemental HERO Flame Wingman"')
+    r = legal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"',
+              'then activate "Elemental HERO Flame Wingman"')
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2100 - 1700) - 1700
     # Mandatory: the attack alone leaves it unanswered.
     assert "mandatory" in illegal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"')
     # A monster it does not destroy sets nothing off.
-    wall = board(field=["Elemental HERO Flame Wingman"], opp_field=[{"card": "Big Shield Gardna", "position": "defense"}],
-                 first_turn=False)
+    wall = board(field=["Elemental HERO Flame Wingman"], first_turn=False,
+                 opp_field=[{"card": "Big Shield Gardna", "position": "defense"}])
     assert "did not happen" in illegal(wall, 'attack "Elemental HERO Flame Wingman" -> "Big Shield Gardna"',
                                  'then activate "Elemental HERO Flame Wingman"')
 

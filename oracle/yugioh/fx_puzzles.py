@@ -1,12 +1,13 @@
 """The family of effects most common in the EDOPro puzzles that belongs to no other family
-(grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): changing a monster's battle
-position by an effect (Block Attack, Book of Moon, Book of Taiyou), Tributing the target by an
-effect and destroying a monster the opponent controls chosen on resolution (Order to Charge), and
-the targets added to the hand from the GY (Magician of Faith), triggers of a monster that destroys
-another by battle and the damage equal to the destroyed monster's ATK (Flame Wingman), a cost written first in the sentence ("Discard 1 card, then target ...": Tribute to The Doomed),
-effects activated only on the opponent's turn (Mirror Force, Kuriboh): effects of type
-``opponent`` that the turn player never activates, and that make an opponent's card a possible
-response; and Exodia's win with the pieces in the hand (type ``static``: applies by itself).
+(grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): a monster's battle position
+changed by an effect (Block Attack, Book of Moon, Book of Taiyou); the target Tributed by an effect
+and a monster the opponent controls destroyed, chosen on resolution (Order to Charge); targets
+added to the hand from the GY (Magician of Faith); triggers of a monster that destroys another by
+battle, and damage equal to the destroyed monster's ATK (Flame Wingman); a cost written first in
+the sentence ("Discard 1 card, then target ...": Tribute to The Doomed); effects activated only on
+the opponent's turn (Mirror Force, Kuriboh): effects of type ``opponent`` that the turn player
+never activates, and that make an opponent's card a possible response; and Exodia's win with the
+pieces in the hand (type ``static``: applies by itself).
 """
 from __future__ import annotations
 
