@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_stats, fx_zones
+from oracle.yugioh import fx_puzzles, fx_stats, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -32,6 +32,7 @@ _SUMMON_RULES = re.compile(
     r"(?:If [^:;]*, )?[Yy]ou can Normal Summon this card without Tributing\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
+    r"A Fusion Summon of this card can only be done with the above Fusion Materials\.$|"
     r"(?:.*\(from your hand\)))")
 
 
@@ -679,6 +680,12 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
+    if cond in (("opponent_turn",), ("static",)):
+        # fx_puzzles: never activated in the turn player's line: "opponent" (only on the opponent's
+        # turn), "static" (applies by itself: Exodia).  One mode, so that a line naming it is told why.
+        e.type = {"opponent_turn": "opponent", "static": "static"}[cond[0]]
+        e.modes, e.mode_pre = [list(p["actions"])], [([], None)]
+        return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if cond is not None:
@@ -741,7 +748,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

@@ -267,6 +267,8 @@ SENTENCES: dict[str, S] = {
     "target_is_cost": lambda c, j: f"{c.name(j)} is paid as a cost, so it cannot also be the target",
     "not_a_valid_card": lambda c, j: f"{c.name(j)} is not a card this effect can take (wrong kind, or not where the effect takes from)",
     "nothing_to_resolve": lambda c, k: "the effect finds no card to take where it looks, so it cannot be activated",
+    "applies_by_itself": lambda c, i, e: f"{_eff(c, i, e)} applies by itself: it is never activated",
+    "opponent_turn_only": lambda c, i, e: f"{_eff(c, i, e)} is activated only on the opponent's turn or against the opponent's attack",
     "too_many_cards": lambda c, k: "the effect takes fewer cards than that",
     "picked_twice": lambda c, j: f"{c.name(j)} cannot be taken twice by the same effect",
     "picked_cost": lambda c, j: f"{c.name(j)} was paid as the cost, so the effect cannot take it",

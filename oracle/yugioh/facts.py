@@ -154,7 +154,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
         elif eff.facts:
             f.append(fact("eff_name", card.code, card.name_code))
             f += eff.facts
-            effects = True
+            # Effects never activated in the turn player's line (fx_puzzles' types "opponent" and
+            # "static") take nothing from the Deck.
+            effects = effects or bool(eff.rules) or any(e.type not in ("opponent", "static") for e in eff.effects)
             archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
     f += _used_and_locks(position, library)
     # Trigger effects of every card instance, read once per card: a Deck of a million copies is one card.

@@ -26,7 +26,7 @@ zone left open is any zone that keeps the whole line legal (docs/decisions.md).
 An activation names its card, then optionally ``effect N`` (its number in reading order of the
 text; 1 by default choice of the solver), ``mode M`` (a bullet of "activate 1 of these effects"),
 the costs (``paying``), the targets (``targeting``) and the cards the effect takes on resolution
-(``summoning``, ``adding``, ``sending``, ``setting``).  A step starting with ``then`` is a
+(``summoning``, ``adding``, ``sending``, ``setting``, ``destroying``).  A step starting with ``then`` is a
 trigger effect that follows the step before it: it belongs to that step, and the length of a
 line counts the steps without ``then``.
 
@@ -34,7 +34,7 @@ JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step i
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
 "cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``; an activation
 also has ``"effect"``, ``"mode"``, ``"costs"``, ``"targets"``, ``"summoning"``, ``"adding"``,
-``"sending"``, ``"setting"``, and any step may have ``"then"``: the list of the trigger effects
+``"sending"``, ``"setting"``, ``"destroying"``, and any step may have ``"then"``: the list of the trigger effects
 that follow it (step objects or strings).
 
 Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
@@ -75,14 +75,14 @@ ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip
            "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack",
            "activate", "set_spell_trap")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone", "effect", "mode",
-             "costs", "targets", "summoning", "adding", "sending", "setting", "then"}
+             "costs", "targets", "summoning", "adding", "sending", "setting", "destroying", "then"}
 STATED_POSITIONS = ("attack", "defense", "set")
 ZONES = range(7)
 # What an activation names, in the text form: keyword -> Step field (a list of card names).
 ACTIVATION_WORDS = {"paying": "costs", "targeting": "targets", "summoning": "summoning", "adding": "adding",
-                    "sending": "sending", "setting": "setting"}
+                    "sending": "sending", "setting": "setting", "destroying": "destroying"}
 # The kind of action of an effect (resolve.lp, given_pick/4) each resolution keyword names.
-PICK_KINDS = {"summoning": "summon", "adding": "search", "sending": "send", "setting": "set"}
+PICK_KINDS = {"summoning": "summon", "adding": "search", "sending": "send", "setting": "set", "destroying": "destroy"}
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\d+))')
 
 
@@ -108,6 +108,7 @@ class Step:
     adding: list[str] = field(default_factory=list)
     sending: list[str] = field(default_factory=list)
     setting: list[str] = field(default_factory=list)
+    destroying: list[str] = field(default_factory=list)   # destroyed on resolution (fx_puzzles)
     then: list["Step"] = field(default_factory=list)  # trigger effects that follow this step
     follow: bool = False                             # this step is a "then" step
 
@@ -639,7 +640,7 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
         step.targets = sorted(name(c) for c in targets)
         for kk, j in picks:
             getattr(step, ACTIVATION_WORDS[words.get(kk, "summoning")]).append(name(j))
-        for key in ("summoning", "adding", "sending", "setting"):
+        for key in ("summoning", "adding", "sending", "setting", "destroying"):
             getattr(step, key).sort()
     ids = {"card": card, "materials": mats, "spell": spell, "cards": pend, "target": target, "effect": effect,
            "mode": mode, "costs": costs, "targets": targets, "picks": picks}
@@ -647,7 +648,8 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
 
 
 # The resolution keyword of each action of an effect (effect_text's eff_do/5 terms).
-_DO_WORDS = {"summon": "summoning", "search": "adding", "send_deck": "sending", "set_deck": "setting"}
+_DO_WORDS = {"summon": "summoning", "search": "adding", "send_deck": "sending", "set_deck": "setting",
+             "destroy_pick": "destroying"}
 
 
 def _pick_words(card, effect: int | None, mode: int | None) -> dict[int, str]:

@@ -36,6 +36,10 @@ _OBJECTIVE = re.compile(r"^\s*(?:objective|goal)\s*:\s*(.*?)\s*$", re.I | re.M)
 _WIN_THIS_TURN = {"win this turn", "defeat opponent in this turn", "defeat your opponent this turn",
                   "defeat your opponent in this turn", "defeat the opponent this turn"}
 _WIN_DUEL = {"win this duel", "win the duel"}
+# Objectives with a condition on how the duel is won (goals.lp, puzzles.lp).
+_WIN_HOW = {"win using exodia, the forbidden one": {"exodia": True},
+            "win by getting all exodia piece before opponent": {"exodia": True},
+            "win this turn, without attacking": {"win": True, "without_attacking": True}}
 _MAX_LOOP = 1000      # rounds a numeric for loop may expand to
 
 
@@ -485,7 +489,7 @@ def _goal(objective: str, begins_puzzle: bool) -> dict | None:
     text = " ".join(objective.lower().split()).rstrip(".!")
     if text in _WIN_THIS_TURN or (begins_puzzle and text in _WIN_DUEL):
         return {"win": True}
-    return None
+    return dict(_WIN_HOW[text]) if text in _WIN_HOW else None
 
 
 def import_lua(path: Path | str, *, library: Library | None = None) -> ImportedPuzzle:

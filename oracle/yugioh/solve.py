@@ -25,7 +25,8 @@ from oracle.yugioh.facts import position_facts
 from oracle.yugioh.lines import Line, Step, block_parts, control, describe_block
 from oracle.yugioh.position import Position, load_position, parse_position
 
-GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind")
+GOAL_KEYS = ("summon", "board", "monsters", "damage", "win", "link", "extra_monsters", "kind", "exodia",
+             "without_attacking")
 SUMMON_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 
 
@@ -101,10 +102,10 @@ def goal_facts(puzzle: Puzzle, library: Library) -> str:
             number = whole_number(value, lo=1, hi=NUMBER_MAX if key == "damage" else COUNT_MAX, what=what,
                                   source=src, field=where)
             out.append(f"{fact('goal', (key, number))}.")
-        elif key == "win":
+        elif key in ("win", "exodia", "without_attacking"):
             if value is not True:
-                raise OracleError('write "win": true', source=src, field=where)
-            out.append("goal(win).")
+                raise OracleError(f'write "{key}": true', source=src, field=where)
+            out.append(f"goal({key}).")
     return "\n".join(out) + "\n"
 
 
@@ -180,11 +181,14 @@ def field_effects(position: Position, library: Library | None = None) -> list[st
 
 def possible_responses(position: Position, library: Library | None = None) -> list[dict]:
     """The opponent's cards that could respond to the turn player's line: Set cards (a face-down
-    Trap or Quick-Play Spell), and monsters in the hand or on
+    Trap or Quick-Play Spell), monsters in the hand or on
     the field with a Quick Effect or a hand effect that may be activated on the opponent's turn
-    (hand traps).  Responses are not modelled; they are named so the answer can be read with care."""
+    (hand traps), and any card outside the Deck and Extra Deck with an effect activated on its
+    owner's opponent's turn (fx_puzzles: "When an opponent's monster declares an attack").  Responses are not modelled; they are named so the answer can be read with care."""
+    from oracle.yugioh.effect_text import card_effects
     from oracle.yugioh.plays import CardRef
 
+    library = library or Library.load()
     out = []
     opp = 1 - position.turn_player
     for slot in position.slots:
@@ -200,6 +204,11 @@ def possible_responses(position: Position, library: Library | None = None) -> li
             out.append(CardRef.of(slot).to_json())
         elif slot.location in ("monster_zone", "extra_monster_zone") and (
                 quick_monster or (slot.position == "set" and "FLIP:" in text)):  # flipped by an attack
+            out.append(CardRef.of(slot).to_json())
+        elif slot.location not in ("deck", "extra_deck") and any(
+                e.type == "opponent" for e in card_effects(card, library).effects):
+            # "When an opponent's monster declares an attack", "During your opponent's Battle Phase":
+            # the opponent's card answers the turn player's line (from the GY too: Necro Gardna).
             out.append(CardRef.of(slot).to_json())
     return out
 

@@ -1,0 +1,91 @@
+"""The family of effects most common in the EDOPro puzzles that belongs to no other family
+(grammar/effects_puzzles.lark; rules in asp/yugioh/puzzles.lp): a monster's battle position
+changed by an effect (Block Attack, Book of Moon, Book of Taiyou); the target Tributed by an effect
+and a monster the opponent controls destroyed, chosen on resolution (Order to Charge); targets
+added to the hand from the GY (Magician of Faith); triggers of a monster that destroys another by
+battle, and damage equal to the destroyed monster's ATK (Flame Wingman); a cost written first in
+the sentence ("Discard 1 card, then target ...": Tribute to The Doomed); effects activated only on
+the opponent's turn (Mirror Force, Kuriboh): effects of type ``opponent`` that the turn player
+never activates, and that make an opponent's card a possible response; and Exodia's win with the
+pieces in the hand (type ``static``: applies by itself).
+"""
+from __future__ import annotations
+
+import clingo
+from lark import Token
+
+from oracle.yugioh.effect_symbols import filters
+
+# "change that target to face-up Defense Position": the position fluent (state.lp pos/2) it takes.
+_POSITIONS = {"Defense Position": "defense", "face-up Defense Position": "defense", "Attack Position": "attack",
+              "face-up Attack Position": "attack", "face-down Defense Position": "set"}
+# "face-up Attack Position monster", "face-down monster": the position a targeted monster is in.
+_QUALIFIERS = {"Attack Position": "attack", "Defense Position": "defense", "face-down": "set"}
+
+
+class Words:
+    """Transformer methods of effects_puzzles.lark (a mixin of effect_text._CoreTree)."""
+
+    def puzzles_change_pos(self, items):
+        return {"do": "puzzles_change_pos", "to": _POSITIONS[str(items[-1])]}
+
+    def puzzles_tribute_target(self, _):
+        return {"do": "puzzles_tribute_target"}
+
+    def puzzles_destroy_opp(self, items):
+        return {"do": "puzzles_destroy_opp", "what": items[1]}
+
+    def puzzles_add_target(self, _):
+        return {"do": "puzzles_add_target"}
+
+    def puzzles_destroys_cond(self, items):
+        # A line attacks only the opponent's monsters: "a monster" and "an opponent's monster" are one.
+        gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
+        return ("trigger", str(items[0]).lower(), ["destroys_battle_gy" if gy else "destroys_battle"])
+
+    def puzzles_damage_atk(self, _):
+        return {"do": "puzzles_damage_atk"}
+
+    def puzzles_battle_pos_q(self, items):
+        return ("battle_pos", _QUALIFIERS[str(items[0])])
+
+    def puzzles_non_token_q(self, _):
+        return ("not", ("kind", "token"))
+
+    def puzzles_opponent_turn(self, _):
+        return {"kind": "effect", "cond": ("opponent_turn",), "soft_once": False, "optional": True, "pre": [],
+                "actions": []}
+
+    def puzzles_exodia(self, items):
+        pieces = [self._quoted(t, archetype_first=False) for t in items if isinstance(t, Token)]
+        if any(kind != "name" for kind, _ in pieces):
+            raise ValueError("a piece that is not a card name")
+        return {"kind": "effect", "cond": ("static",), "soft_once": False, "optional": False, "pre": [],
+                "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
+
+    def np(self, items):
+        # A battle position is a property of a monster on the field: "face-down" said of a
+        # Spell or Trap ("1 face-down card") is another thing, left unread.
+        if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
+            raise ValueError("a battle position of something other than a monster")
+        return super().np(items)
+
+
+def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
+    f, n = clingo.Function, clingo.Number
+    do = action["do"]
+    if do == "puzzles_change_pos":
+        return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
+    if do == "puzzles_tribute_target":
+        return [f("eff_do", head + [f("tribute_target")])]
+    if do == "puzzles_win_hand":
+        return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
+    if do == "puzzles_damage_atk":
+        return [f("eff_do", head + [f("damage_destroyed_atk")])]
+    if do == "puzzles_add_target":
+        return [f("eff_do", head + [f("add_target")])]
+    if do == "puzzles_destroy_opp":
+        lo, hi, alts = action["what"]
+        return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]
+                + filters("eff_filter", head, alts))
+    return None

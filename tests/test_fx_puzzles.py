@@ -1,0 +1,245 @@
+"""The puzzles family of effects (fx_puzzles.py, effects_puzzles.lark, asp/yugioh/puzzles.lp):
+battle positions changed by an effect, a target Tributed by an effect, a monster the opponent
+controls destroyed on resolution, a cost written first.  Real cards, legal and illegal; the two
+EDOPro puzzles these cards open are solved when ../shared/data is present."""
+from __future__ import annotations
+
+import pytest
+from conftest import DATA
+from yugioh_board import board
+
+import oracle
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.lines import check_line, make_line
+from oracle.yugioh.solve import as_line, load_puzzle, puzzle_from_json, solve_puzzle
+
+
+def check(position, *steps):
+    return check_line(make_line(position, list(steps)))
+
+
+def legal(position, *steps):
+    result = check(position, *steps)
+    assert result.legal, result.text()
+    return result
+
+
+def illegal(position, *steps) -> str:
+    result = check(position, *steps)
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].reasons)
+
+
+def name(card) -> str:
+    return Library.load().resolve(card["card"] if isinstance(card, dict) else card).name
+
+
+def monsters(doc: dict, player: int) -> list[tuple[str, str]]:
+    return [(name(z["card"]), z["position"]) for z in doc["players"][player]["monster_zones"] if z]
+
+
+def facts_of(name: str) -> set[str]:
+    lib = Library.load()
+    read = card_effects(lib.by_name(name), lib)
+    assert read.unsupported is None, read.unsupported
+    return {str(f) for f in read.facts}
+
+
+# --- reading ------------------------------------------------------------------------------------
+def test_the_sentences_read_as_their_actions():
+    assert {"eff_do(25880422,1,1,1,change_pos(defense))", "eff_target(25880422,1,1,1,1,opp,field)",
+            "eff_target_filter(25880422,1,1,1,pos,battle_pos(attack))"} <= facts_of("Block Attack")
+    assert "eff_do(14087893,1,1,1,change_pos(set))" in facts_of("Book of Moon")
+    charge = facts_of("Order to Charge")
+    assert {"eff_do(78986941,1,1,1,tribute_target)", "eff_do(78986941,1,1,2,destroy_pick(1,1))",
+            "eff_src(78986941,1,1,2,opp_field)", "eff_target_filter(78986941,1,1,1,neg,kind(token))",
+            "eff_target_filter(78986941,1,1,1,pos,kind(normal))"} <= charge
+    assert "eff_cost(79759861,1,1,1,discard,1,1)" in facts_of("Tribute to The Doomed")
+
+
+def test_fusion_monsters_that_refuse_substitutes_are_understood():
+    # "A Fusion Summon of this card can only be done with the above Fusion Materials": the
+    # summoning rule requirements.py reads (fusion_no_substitute/1, materials.lp), not an effect.
+    lib = Library.load()
+    assert card_effects(lib.by_name("Cyber End Dragon"), lib).unsupported is None
+
+
+def test_a_battle_position_of_a_card_that_is_not_a_monster_is_not_read():
+    from oracle.yugioh.effect_text import _parse_unit
+
+    with pytest.raises(Exception):
+        _parse_unit("Target 1 face-down card on the field; destroy it.", Library.load())
+
+
+# --- battle positions -----------------------------------------------------------------------------
+def test_block_attack_turns_an_attack_position_monster_to_defense():
+    pos = board(hand=["Block Attack"], field=["Baby Dragon"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'activate "Block Attack" targeting "Axe Raider"', 'attack "Baby Dragon" -> "Axe Raider"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == []                              # 1200 ATK beats 1150 DEF
+    assert doc["players"][1]["life_points"] == 8000            # no damage through Defense Position
+    # Without it the attack into 1700 ATK loses Baby Dragon.
+    assert monsters(legal(pos, 'attack "Baby Dragon" -> "Axe Raider"').steps[-1].position, 0) == []
+
+
+def test_block_attack_needs_an_attack_position_monster_of_the_opponent():
+    in_defense = board(hand=["Block Attack"], opp_field=[{"card": "Axe Raider", "position": "defense"}])
+    assert "not a valid target" in illegal(in_defense, 'activate "Block Attack" targeting "Axe Raider"')
+    mine = board(hand=["Block Attack"], field=["Axe Raider"])
+    assert "no valid target" in illegal(mine, 'activate "Block Attack"')
+
+
+def test_book_of_moon_turns_a_monster_face_down_and_it_cannot_attack():
+    pos = board(hand=["Book of Moon"], field=["Summoned Skull"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'activate "Book of Moon" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+    own = board(hand=["Book of Moon"], field=["Summoned Skull"], first_turn=False)
+    assert "not in face-up Attack Position" in illegal(own, 'activate "Book of Moon" targeting "Summoned Skull"',
+                                                       'attack "Summoned Skull" directly')
+    face_down = board(hand=["Book of Moon"], opp_field=[{"card": "Axe Raider", "position": "set"}])
+    assert "no valid target" in illegal(face_down, 'activate "Book of Moon"')
+
+
+def test_book_of_taiyou_flips_a_monster_and_its_flip_effect_answers():
+    pos = board(hand=["Book of Taiyou"], field=[{"card": "Man-Eater Bug", "position": "set"}],
+                opp_field=["Summoned Skull"])
+    # Man-Eater Bug's FLIP effect is mandatory: flipped face-up by an effect, it must be activated.
+    assert "mandatory" in illegal(pos, 'activate "Book of Taiyou" targeting "Man-Eater Bug"')
+    r = legal(pos, 'activate "Book of Taiyou" targeting "Man-Eater Bug"',
+              'then activate "Man-Eater Bug" targeting "Summoned Skull"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [("Man-Eater Bug", "attack")] and monsters(doc, 1) == []
+
+
+# --- Order to Charge, Tribute to The Doomed ---------------------------------------------------------
+CHARGE = {"card": "Order to Charge", "face_up": False}
+
+
+def test_order_to_charge_tributes_a_normal_monster_and_destroys_one_of_the_opponent():
+    pos = board(field=["Mammoth Graveyard"], st=[CHARGE], opp_field=["Blue-Eyes Ultimate Dragon", "Axe Raider"])
+    r = legal(pos, 'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Axe Raider"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [] and monsters(doc, 1) == [("Blue-Eyes Ultimate Dragon", "attack")]
+    assert sorted(map(name, doc["players"][0]["graveyard"])) == ["Mammoth Graveyard", "Order to Charge"]
+    assert list(map(name, doc["players"][1]["graveyard"])) == ["Axe Raider"]
+
+
+def test_order_to_charge_needs_a_normal_monster_and_a_monster_to_destroy():
+    effect_monster = board(field=["Blackland Fire Dragon", "Man-Eater Bug"], st=[CHARGE], opp_field=["Axe Raider"])
+    assert "not a valid target" in illegal(effect_monster, 'activate "Order to Charge" targeting "Man-Eater Bug"')
+    nothing = board(field=["Mammoth Graveyard"], st=[CHARGE])
+    assert "finds no card to take" in illegal(nothing, 'activate "Order to Charge" targeting "Mammoth Graveyard"')
+    mine = board(field=["Mammoth Graveyard", "Axe Raider"], st=[CHARGE], opp_field=["Kozaky"])
+    assert "not a card this effect can take" in illegal(
+        mine, 'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Axe Raider"')
+
+
+def test_tribute_to_the_doomed_discards_then_destroys_its_target():
+    pos = board(hand=["Tribute to The Doomed", "Kuriboh"], opp_field=["Axe Raider"])
+    r = legal(pos, 'activate "Tribute to The Doomed" paying "Kuriboh" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == []
+    alone = board(hand=["Tribute to The Doomed"], opp_field=["Axe Raider"])
+    assert "cannot be paid" in illegal(alone, 'activate "Tribute to The Doomed" targeting "Axe Raider"')
+
+
+# --- the EDOPro puzzles they open -----------------------------------------------------------------
+@pytest.mark.parametrize("name, first", [
+    ("Naim_DuelLinks_1_6.lua", 'activate "Block Attack" targeting "Axe Raider"'),
+    ("Naim_DuelLinks_1_9.lua",
+     'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Blue-Eyes Ultimate Dragon"'),
+])
+def test_duel_links_puzzles_are_solved_with_every_card_understood(name, first):
+    path = DATA / "puzzles" / "Duel Links" / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=4)
+    assert out.solved and not out.effects and not out.responses
+    assert first in [s.text() for s in out.lines[0]]
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+
+
+# --- effects of the opponent's turn ------------------------------------------------------------------
+def test_an_effect_of_the_opponents_turn_is_never_activated_by_the_turn_player():
+    assert "effect(44095762,1,opponent)" in facts_of("Mirror Force")
+    pos = board(st=[{"card": "Mirror Force", "face_up": False}], field=["Summoned Skull"], first_turn=False)
+    assert "only on the opponent's turn" in illegal(pos, 'activate "Mirror Force"')
+    assert not [p for p in oracle.plays(pos) if p.action == "activate"]
+
+
+def test_the_opponents_cards_with_such_effects_are_possible_responses_and_the_turn_players_are_not():
+    pos = board(hand=["Kuriboh"], field=["Summoned Skull"], first_turn=False)
+    pos["players"][1]["graveyard"] = ["Necro Gardna"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"damage": 2500}})).to_json()
+    assert out["lines"] == [['attack "Summoned Skull" directly']] and out["unmodelled_effects"] == []
+    assert [(r["name"], r["location"]) for r in out["possible_responses"]] == [("Necro Gardna", "graveyard")]
+
+
+# --- "add that target to your hand" ------------------------------------------------------------------
+def test_monster_reincarnation_adds_a_monster_of_the_gy_to_the_hand():
+    pos = board(hand=["Monster Reincarnation", "Kuriboh"], gy=["Dark Magician", "Pot of Greed"])
+    r = legal(pos, 'activate "Monster Reincarnation" paying "Kuriboh" targeting "Dark Magician"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Dark Magician"]
+    assert "not a valid target" in illegal(
+        pos, 'activate "Monster Reincarnation" paying "Kuriboh" targeting "Pot of Greed"')
+
+
+def test_magician_of_faith_flipped_adds_a_spell():
+    pos = board(field=[{"card": "Magician of Faith", "position": "set"}], gy=["Dark Magician", "Pot of Greed"])
+    r = legal(pos, 'flip_summon "Magician of Faith"', 'then activate "Magician of Faith" targeting "Pot of Greed"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]
+    assert "not a valid target" in illegal(pos, 'flip_summon "Magician of Faith"',
+                                           'then activate "Magician of Faith" targeting "Dark Magician"')
+
+
+# --- a monster that destroys another by battle -------------------------------------------------------
+def test_flame_wingman_inflicts_the_atk_of_the_monster_it_destroyed():
+    pos = board(field=["Elemental HERO Flame Wingman"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"',
+              'then activate "Elemental HERO Flame Wingman"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2100 - 1700) - 1700
+    # Mandatory: the attack alone leaves it unanswered.
+    assert "mandatory" in illegal(pos, 'attack "Elemental HERO Flame Wingman" -> "Axe Raider"')
+    # A monster it does not destroy sets nothing off.
+    wall = board(field=["Elemental HERO Flame Wingman"], first_turn=False,
+                 opp_field=[{"card": "Big Shield Gardna", "position": "defense"}])
+    assert "did not happen" in illegal(wall, 'attack "Elemental HERO Flame Wingman" -> "Big Shield Gardna"',
+                                 'then activate "Elemental HERO Flame Wingman"')
+
+
+def test_nova_master_draws_when_it_destroys_a_monster_by_battle():
+    pos = board(field=["Elemental HERO Nova Master"], opp_field=["Axe Raider"], first_turn=False)
+    pos["players"][0]["deck"] = ["Pot of Greed"]
+    r = legal(pos, 'attack "Elemental HERO Nova Master" -> "Axe Raider"', 'then activate "Elemental HERO Nova Master"')
+    assert list(map(name, r.steps[-1].position["players"][0]["hand"])) == ["Pot of Greed"]
+
+
+# --- Exodia and the objectives of the puzzles ----------------------------------------------------------
+PIECES = ["Right Leg of the Forbidden One", "Left Leg of the Forbidden One", "Right Arm of the Forbidden One",
+          "Left Arm of the Forbidden One"]
+
+
+@pytest.mark.parametrize("goal", [{"exodia": True}, {"win": True}, {"win": True, "without_attacking": True}])
+def test_exodia_wins_when_the_last_piece_is_drawn(goal):
+    pos = board(hand=["Exodia the Forbidden One", "Pot of Greed", *PIECES[:3]])
+    pos["players"][0]["deck"] = [PIECES[3], "Kuriboh"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": goal}), max_steps=2)
+    assert [[s.text() for s in line] for line in out.lines] == [['activate "Pot of Greed"']]
+    assert "applies by itself" in illegal(pos, 'activate "Exodia the Forbidden One"')
+
+
+def test_exodia_without_a_piece_or_with_a_piece_on_the_field_does_not_win():
+    pos = board(hand=["Exodia the Forbidden One", "Pot of Greed", *PIECES[:2]], field=[PIECES[2]])
+    pos["players"][0]["deck"] = [PIECES[3], "Kuriboh"]
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"exodia": True}}), max_steps=2)
+    assert not out.solved
+
+
+def test_winning_without_attacking_refuses_a_line_that_attacks():
+    pos = board(field=["Summoned Skull"], first_turn=False)
+    pos["players"][1]["life_points"] = 2000
+    assert solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=1).solved
+    assert not solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True, "without_attacking": True}}),
+                            max_steps=1).solved
