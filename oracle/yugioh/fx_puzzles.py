@@ -35,9 +35,6 @@ class Words:
     def puzzles_destroy_opp(self, items):
         return {"do": "puzzles_destroy_opp", "what": items[1]}
 
-    def puzzles_add_target(self, _):
-        return {"do": "puzzles_add_target"}
-
     def puzzles_destroys_cond(self, items):
         # A line attacks only the opponent's monsters: "a monster" and "an opponent's monster" are one.
         gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
@@ -82,8 +79,6 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
     if do == "puzzles_damage_atk":
         return [f("eff_do", head + [f("damage_destroyed_atk")])]
-    if do == "puzzles_add_target":
-        return [f("eff_do", head + [f("add_target")])]
     if do == "puzzles_destroy_opp":
         lo, hi, alts = action["what"]
         return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]

@@ -63,9 +63,6 @@ class Words:
         # goes there), an "If" trigger: it does not miss the timing.
         return ("trigger", "if", ["destroyed_mz"])
 
-    def zones_attack_position(self, _):
-        return ("attack_position",)
-
     def zones_in_opp_gy(self, _):
         return ("opp", "graveyard")
 
