@@ -14,7 +14,7 @@ and triggers.lp):
 * ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
   act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
   search; who opponent | you | any (relative to the card's owner); count one | may_one | all
-  | up_to(N); filters a tuple of power_at_most(N), blocker, untapped, tapped.
+  | up_to(N) | exactly(N) (for effects on cards: how many cards); filters a tuple of power_at_most(N), blocker, untapped, tapped.
 """
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.duel_masters.cards import Card
+
+# The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
+STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
+                           "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
+                           "shield_to_hand"})
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
 
@@ -89,6 +94,9 @@ class _Reader(Transformer):
     def must_block(self): return ("kw", "must_block")
     def end_untap(self): return ("kw", "end_of_turn", "untap")
     def end_return(self): return ("kw", "end_of_turn", "return")
+    # Read as harmless: the obligation binds at the end of the attack step, which a line never
+    # reaches (lines do not end the turn), and a win ends the game before it (docs/duel-masters.md).
+    def must_attack(self): return ("kw", "must_attack")
 
     # triggers
     def on_enter(self, effects): return [("eff", "enters", *e) for e in effects]
@@ -109,21 +117,35 @@ class _Reader(Transformer):
     def destroy(self, count, who, filters): return ("destroy", who[0], count, who[1] + filters)
     def destroy_all(self, filters): return ("destroy", "any", "all", filters)
     def destroy_all_opp(self, filters): return ("destroy", "opponent", "all", filters)
-    def tap(self, count, who, filters): return ("tap", who[0], count, who[1] + filters)
-    def tap_all_opp(self): return ("tap", "opponent", "all", ())
+    def destroy_all_civ(self, civ, filters): return ("destroy", "any", "all", (("civ", str(civ)),) + filters)
+    def destroy_my_others(self): return ("destroy", "you", "all", ("other",))
+    def tap(self, count, who, filters, _them): return ("tap", who[0], count, who[1] + filters)
+    def tap_all_opp(self, filters): return ("tap", "opponent", "all", filters)
     def tap_all_non_blockers(self, _q): return ("tap", "any", "all", ("not_blocker",))
     def bounce(self, count, who, filters, *_): return ("bounce", who[0], count, who[1] + filters)
+    def bounce_all(self, filters): return ("bounce", "any", "all", filters)
+    def bounce_all_others(self): return ("bounce", "any", "all", ("other",))
+    def bounce_my_others(self): return ("bounce", "you", "all", ("other",))
     def to_mana(self, count, who, filters, *_): return ("to_mana", who[0], count, who[1] + filters)
-    def draw_one(self): return ("draw", "you", "all", ())
-    def draw_n(self, n): return ("draw", "you", "all", ())
-    def draw_up_to(self, n): return ("draw", "you", "all", ())
-    def mana_boost(self): return ("mana", "you", "all", ())
-    def shield_add(self): return ("shield_add", "you", "all", ())
-    def mana_to_hand(self): return ("mana_to_hand", "you", "all", ())
-    def discard_random(self): return ("discard", "opponent", "all", ())
-    def search(self, *_): return ("search", "you", "all", ())
-    def look_shield(self): return ("look", "opponent", "all", ())
-    def shield_burn(self): return ("shield_burn", "you", "all", ())
+    # effects on cards: the count is how many cards (asp/duel_masters/resolve.lp)
+    def draw_one(self): return ("draw", "you", "one", ())
+    def draw_n(self, n): return ("draw", "you", ("exactly", int(n)), ())
+    def draw_up_to(self, n): return ("draw", "you", ("up_to", int(n)), ())
+    def mana_boost(self): return ("mana", "you", "one", ())
+    def mana_boost_n(self, n): return ("mana", "you", ("exactly", int(n)), ())
+    def hand_to_mana(self, n): return ("hand_to_mana", "you", n, ())
+    def mana_burn(self, n): return ("mana_burn", "you", n, ())
+    def shield_to_hand(self, _q): return ("shield_to_hand", "you", "one", ())
+    def opp_shield_burn(self): return ("shield_burn", "opponent", "one", ())
+    def one_card(self, _one): return "one"
+    def n_cards(self, n): return "one" if int(n) == 1 else ("exactly", int(n))
+    def up_to_cards(self, n): return ("up_to", int(n))
+    def shield_add(self): return ("shield_add", "you", "one", ())
+    def mana_to_hand(self): return ("mana_to_hand", "you", "one", ())
+    def discard_random(self): return ("discard", "opponent", "one", ())
+    def search(self, *_): return ("search", "you", "one", ())
+    def look_shield(self): return ("look", "opponent", "one", ())
+    def shield_burn(self): return ("shield_burn", "you", "one", ())
     def kind(self, *_): return None
 
     def count(self, one): return "one"

@@ -34,6 +34,7 @@ from clingo import Number
 from oracle import jsonfile
 from oracle.duel_masters import effects
 from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
+from oracle.duel_masters.lines import view_sc, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.resources import encoding
@@ -179,9 +180,10 @@ def _base_facts(problem: Problem, extra_cards: list[int]) -> list[clingo.Symbol]
 
 def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
              scenario0: bool = False) -> clingo.Control:
-    parts = [("base", ())] + [("step", (Number(t),)) for t in range(1, h + 1)]
+    parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t))]
     if scenario0:
-        parts += [("scen_base", (Number(0),))] + [("scenario", (Number(0), Number(t))) for t in range(1, h + 1)]
+        parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1)
+                                                  for p in (("scenario", (Number(0), Number(t))), view_sc(0, t))]
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
@@ -195,7 +197,7 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
         text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), inst(A,C), not attack_untapped(C).\n"
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
-               [("scenario", (Number(k), Number(t))) for t in range(1, h + 1)])
+               [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_sc(k, t))])
 
 
 def _left(deadline: float | None) -> float | None:
@@ -436,7 +438,7 @@ def answer(problem: Problem, *, max_steps: int = 8, timeout: float | None = None
 def unapplied(problem: Problem) -> list[str]:
     """What the attack step does not apply, for the cards of the position (reported, never guessed):
     text not understood, and understood effects that the rules do not resolve during our turn
-    (when attacking, when destroyed, when put into the battle zone by a summon of the line)."""
+    (when attacking, when destroyed, and the effects a summon of the line does not resolve)."""
     pos = problem.position
     races = race_set(pos)
     out, seen = [], set()
@@ -449,7 +451,9 @@ def unapplied(problem: Problem) -> list[str]:
         for line in reading.unsupported:
             out.append(f"not understood, ignored: {card.name}: {line}")
         for ab in reading.abilities:
-            if ab[0] == "eff" and (ab[1] in ("attacks", "destroyed") or ab[1] == "enters" and inst.zone == "hand"):
+            # A summon of the line resolves the effects resolve.lp knows (asp/duel_masters/resolve.lp).
+            if ab[0] == "eff" and (ab[1] in ("attacks", "destroyed") or ab[1] == "enters" and inst.zone == "hand"
+                                   and ab[2] not in effects.STEP_RESOLVED):
                 when = {"attacks": "when it attacks", "destroyed": "when it is destroyed",
                         "enters": "when it is put into the battle zone"}[ab[1]]
                 out.append(f"not applied during the attacks: {card.name}'s ability {when} ({ab[2]})")

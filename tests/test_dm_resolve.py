@@ -1,0 +1,136 @@
+"""Effects that resolve in a step of a line (asp/duel_masters/resolve.lp, targets.lp): the spells
+whose effects move cards (draw, mana boost, shields, mana to hand) and the "when you put this
+creature into the battle zone" abilities of creatures the line summons; the one target filter
+(targets.lp) with its tapped / untapped filters, also in the multi-shot search of `oracle solve`.
+Real library cards, legal and illegal."""
+from __future__ import annotations
+
+from test_dm_helpers import pos, side, summons, untapped
+
+from oracle.duel_masters import plays
+from oracle.duel_masters.lines import check_line, make_line
+from oracle.duel_masters.puzzles import as_line, puzzle_from_json, solve_puzzle
+
+FAERIE_LIFE = "Faerie Life"      # nature 2: the top card of your deck into your mana zone
+BRAIN_SERUM = "Brain Serum"      # water 4: draw up to 2 cards
+FLOOD_VALVE = "Flood Valve"      # water 2: return a card from your mana zone to your hand
+SEARING_WAVE = "Searing Wave"    # fire 5: destroy all the opponent's power <= 3000; one of your shields to the graveyard
+DEATH_SMOKE = "Death Smoke"      # darkness 4: destroy one of your opponent's untapped creatures
+WIND_AXE = "Wind Axe, the Warrior Savage"  # fire/nature 5, enters: destroy a blocker of theirs, then mana boost
+HULCUS = "Aqua Hulcus"           # water 3, enters: you may draw a card
+BRONZE = "Bronze-Arm Tribe"      # nature 3, enters: the top card of your deck into your mana zone
+BONE = "Bone Spider"             # darkness creature (mana)
+CRAGSAUR = "Cragsaur"            # fire creature (mana), 3000
+SHOOTER = "Aqua Shooter"         # water 2000 blocker
+BOLTAIL = "Boltail Dragon"       # fire 9000
+MANE = "Burning Mane"            # nature 2, no text
+
+
+def check(doc: dict, *steps: str):
+    return check_line(make_line(doc, list(steps)))
+
+
+def terms(result) -> str:
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].terms)
+
+
+# --- effects on cards -----------------------------------------------------------------------
+def test_faerie_life_puts_the_top_card_into_the_mana_zone_and_it_pays_at_once():
+    doc = pos(side(hand=[FAERIE_LIFE, MANE], mana_zone=untapped(BRONZE, BRONZE, BRONZE), deck=[BRONZE, HULCUS]))
+    ok = check(doc, f'cast "{FAERIE_LIFE}" paying "{BRONZE}", "{BRONZE}"', f'summon "{MANE}"')
+    assert ok.legal, ok.text()
+    assert "P0 mana zone (2 of 4 untapped)" in ok.text()
+    # with no deck listed nothing is boosted: one untapped card does not pay for Burning Mane
+    doc["players"][0]["deck"] = []
+    assert "not_enough_mana" in terms(check(doc, f'cast "{FAERIE_LIFE}"', f'summon "{MANE}"'))
+
+
+def test_brain_serum_draws_the_top_cards_in_order_and_no_deeper():
+    doc = pos(side(hand=[BRAIN_SERUM], mana_zone=untapped(*[HULCUS] * 7), deck=[MANE, HULCUS, BOLTAIL]))
+    ok = check(doc, f'cast "{BRAIN_SERUM}"', f'summon "{HULCUS}"')  # the second card from the top
+    assert ok.legal, ok.text()
+    assert "P0 hand: Burning Mane" in ok.text()
+    # Boltail Dragon is the third card: two draws never reach it
+    assert not check(doc, f'cast "{BRAIN_SERUM}"', f'summon "{BOLTAIL}"').legal
+
+
+def test_flood_valve_returns_a_mana_card_to_the_hand():
+    doc = pos(side(hand=[FLOOD_VALVE], mana_zone=untapped(HULCUS, HULCUS, MANE, BRONZE, BRONZE)))
+    ok = check(doc, f'cast "{FLOOD_VALVE}" paying "{HULCUS}", "{HULCUS}"', f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"')
+    assert ok.legal, ok.text()
+    # without the spell, Burning Mane stays in the mana zone: it cannot be summoned
+    assert not check(doc, f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"').legal
+
+
+def test_searing_wave_destroys_all_small_creatures_and_burns_one_of_our_shields():
+    doc = pos(side(hand=[SEARING_WAVE], mana_zone=untapped(*[CRAGSAUR] * 5), shields=[MANE]),
+              side(battle_zone=[SHOOTER, BOLTAIL]))
+    result = check(doc, f'cast "{SEARING_WAVE}"')
+    assert result.legal, result.text()
+    text = result.text()
+    assert "Aqua Shooter" not in text.split("P1 battle zone")[1].split("\n")[0]
+    assert "Boltail Dragon" in text.split("P1 battle zone")[1].split("\n")[0]
+
+
+def test_a_spell_with_an_effect_not_resolved_is_still_refused():
+    doc = pos(side(hand=["Dimension Gate"], mana_zone=untapped(*[BRONZE] * 3)))  # search: not resolved
+    assert "effect_not_resolved" in terms(check(doc, 'cast "Dimension Gate"'))
+
+
+# --- "when you put this creature into the battle zone" of our summons -------------------------
+def test_wind_axe_destroys_a_blocker_when_summoned_then_the_attack_is_not_blocked():
+    doc = pos(side(hand=[WIND_AXE], mana_zone=untapped(*[BRONZE] * 4 + [CRAGSAUR]), deck=[MANE],
+                   battle_zone=[CRAGSAUR]),
+              side(battle_zone=[SHOOTER], shields=["Aqua Vehicle"]))
+    result = check(doc, f'summon "{WIND_AXE}" targeting "{SHOOTER}"', f'attack "{CRAGSAUR}" -> player')
+    assert result.legal, result.text()
+    assert "Aqua Shooter" not in result.text().split("P1 battle zone")[-1].split("\n")[0]
+    # a creature without "blocker" is not a target of Wind Axe
+    doc["players"][1]["battle_zone"] = [BOLTAIL]
+    assert "not_a_target" in terms(check(doc, f'summon "{WIND_AXE}" targeting "{BOLTAIL}"'))
+
+
+def test_the_summon_play_lists_the_target_of_the_entering_creature():
+    doc = pos(side(hand=[WIND_AXE], mana_zone=untapped(*[BRONZE] * 4 + [CRAGSAUR])),
+              side(battle_zone=[SHOOTER, BOLTAIL]))
+    found = summons(plays(doc), WIND_AXE)
+    assert [[t["name"] for t in p.targets] for p in found] == [[SHOOTER]]
+
+
+def test_bronze_arm_tribe_mana_boost_pays_for_the_next_summon():
+    # 4 untapped cards: 3 pay for the Tribe, the 4th and the boosted card pay for Burning Mane
+    doc = pos(side(hand=[BRONZE, MANE], mana_zone=untapped(*[BRONZE] * 4), deck=[MANE]))
+    assert check(doc, f'summon "{BRONZE}"', f'summon "{MANE}"').legal
+    doc["players"][0]["deck"] = []  # no card to boost: one mana left
+    assert "not_enough_mana" in terms(check(doc, f'summon "{BRONZE}"', f'summon "{MANE}"'))
+
+
+def test_aqua_hulcus_may_draw_a_card():
+    doc = pos(side(hand=[HULCUS], mana_zone=untapped(*[HULCUS] * 6), deck=[HULCUS]))
+    assert check(doc, f'summon "{HULCUS}"', f'summon "{HULCUS}"').legal
+    doc["players"][0]["deck"] = [MANE]
+    assert not check(doc, f'summon "{HULCUS}"', f'summon "{HULCUS}"').legal
+
+
+# --- the tapped / untapped filter (a clingo 5.8.3 crash before targets.lp) ---------------------
+def test_death_smoke_chooses_only_untapped_creatures():
+    doc = pos(side(hand=[DEATH_SMOKE], mana_zone=untapped(*[BONE] * 4)),
+              side(battle_zone=[{"card": SHOOTER, "tapped": False}, {"card": BOLTAIL, "tapped": True}]))
+    found = [p for p in plays(doc) if p.action == "cast"]
+    assert [[t["name"] for t in p.targets] for p in found] == [[SHOOTER]]
+    assert "not_a_target" in terms(check(doc, f'cast "{DEATH_SMOKE}" targeting "{BOLTAIL}"'))
+    assert check(doc, f'cast "{DEATH_SMOKE}" targeting "{SHOOTER}"').legal
+
+
+def test_solve_with_a_tapped_filter_in_the_multi_shot_search():
+    doc = pos(side(hand=[DEATH_SMOKE, HULCUS, BRONZE], mana_zone=untapped(*[BONE] * 4 + [HULCUS] * 6)),
+              side(battle_zone=[{"card": SHOOTER, "tapped": False}, {"card": BOLTAIL, "tapped": True}]))
+    puzzle = puzzle_from_json({"position": doc, "goal": {"board": [HULCUS, BRONZE]}})
+    none = solve_puzzle(puzzle, max_steps=3)
+    assert not none.solved and none.searched == 3
+    one = puzzle_from_json({"position": doc, "goal": {"creatures": 1}})
+    got = solve_puzzle(one, max_steps=3, all_lines=True)
+    assert got.solved and len(got.lines) == 2  # Aqua Hulcus or Bronze-Arm Tribe
+    for steps in got.lines:
+        assert check_line(as_line(one, steps)).legal
