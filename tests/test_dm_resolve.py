@@ -134,3 +134,113 @@ def test_solve_with_a_tapped_filter_in_the_multi_shot_search():
     assert got.solved and len(got.lines) == 2  # Aqua Hulcus or Bronze-Arm Tribe
     for steps in got.lines:
         assert check_line(as_line(one, steps)).legal
+
+
+# --- the effect families read by the grammar and resolved by a step ----------------------------
+def test_onslaughter_triceps_puts_a_mana_card_into_the_graveyard():
+    doc = pos(side(hand=["Onslaughter Triceps"], mana_zone=untapped(*[CRAGSAUR] * 3)))
+    result = check(doc, 'summon "Onslaughter Triceps"')
+    assert result.legal, result.text()
+    assert "P0 mana zone (0 of 2 untapped)" in result.text()  # 3 cards before: one went to the graveyard
+
+
+def test_dreaming_moon_knife_may_put_a_card_from_the_hand_into_the_mana_zone():
+    doc = pos(side(hand=["Dreaming Moon Knife", MANE, MANE], mana_zone=untapped(BRONZE, BRONZE, BRONZE)))
+    # 2 for the Knife; one Mane from the hand into the mana zone: with the third card it pays the other
+    ok = check(doc, 'summon "Dreaming Moon Knife"', f'summon "{MANE}"')
+    assert ok.legal, ok.text()
+    doc["players"][0]["hand"] = ["Dreaming Moon Knife", MANE]  # the only Mane cannot pay for itself
+    assert not check(doc, 'summon "Dreaming Moon Knife"', f'summon "{MANE}"').legal
+
+
+def test_galklife_dragon_destroys_only_light_creatures_of_power_4000_or_less():
+    doc = pos(side(hand=["Galklife Dragon"], mana_zone=untapped(*[CRAGSAUR] * 7)),
+              side(battle_zone=["Miele, Vizier of Lightning", "Craze Valkyrie, the Drastic", SHOOTER]))
+    result = check(doc, 'summon "Galklife Dragon"')
+    assert result.legal, result.text()
+    theirs = result.text().split("P1 battle zone")[-1].split("\n")[0]
+    assert "Miele" not in theirs and "Craze Valkyrie" in theirs and "Aqua Shooter" in theirs
+
+
+def test_core_crash_lizard_burns_the_last_shield_and_the_next_attack_wins():
+    doc = pos(side(hand=["Core-Crash Lizard"], mana_zone=untapped(*[CRAGSAUR] * 7), battle_zone=[CRAGSAUR]),
+              side(shields=["Aqua Vehicle"]))
+    result = check(doc, 'summon "Core-Crash Lizard"', f'attack "{CRAGSAUR}" -> player')
+    assert result.legal and "won" in result.text().lower(), result.text()
+    # without the Lizard the attack only breaks the shield
+    assert "won" not in check(doc, f'attack "{CRAGSAUR}" -> player').text().lower()
+
+
+def test_larba_geer_taps_their_blockers_so_the_attack_goes_through():
+    doc = pos(side(hand=["Larba Geer, the Immaculate"], mana_zone=untapped(*["Miele, Vizier of Lightning"] * 3),
+                   battle_zone=[CRAGSAUR, "Gulan Rias, Speed Guardian"]),  # Larba Geer evolves from a Guardian
+              side(battle_zone=[SHOOTER], shields=[]))
+    result = check(doc, 'summon "Larba Geer, the Immaculate"', f'attack "{CRAGSAUR}" -> player')
+    assert result.legal and "won" in result.text().lower(), result.text()
+
+
+def test_craze_valkyrie_taps_up_to_two_and_names_them():
+    doc = pos(side(hand=["Craze Valkyrie, the Drastic"], mana_zone=untapped(*["Miele, Vizier of Lightning"] * 6),
+                   battle_zone=["Ballas, Vizier of Electrons"]),  # Craze Valkyrie evolves from an Initiate
+              side(battle_zone=[SHOOTER, BOLTAIL, MANE]))
+    ok = check(doc, f'summon "Craze Valkyrie, the Drastic" targeting "{SHOOTER}", "{BOLTAIL}"')
+    assert ok.legal, ok.text()
+    bad = check(doc, f'summon "Craze Valkyrie, the Drastic" targeting "{SHOOTER}", "{BOLTAIL}", "{MANE}"')
+    assert not bad.legal
+
+
+def test_extreme_crawler_returns_our_other_creatures_but_not_itself():
+    doc = pos(side(hand=["Extreme Crawler"], mana_zone=untapped(*[HULCUS] * 5), battle_zone=[CRAGSAUR]),
+              side(battle_zone=[BOLTAIL]))
+    result = check(doc, 'summon "Extreme Crawler"')
+    assert result.legal, result.text()
+    ours = result.text().split("P0 battle zone")[-1].split("\n")[0]
+    assert "Extreme Crawler" in ours and "Cragsaur" not in ours
+    assert "Boltail Dragon" in result.text().split("P1 battle zone")[-1].split("\n")[0]
+
+
+def test_baraga_puts_one_of_our_shields_into_the_hand():
+    doc = pos(side(hand=["Baraga, Blade of Gloom"], mana_zone=untapped(*[BONE] * 4), shields=[MANE]))
+    result = check(doc, 'summon "Baraga, Blade of Gloom"', f'summon "{MANE}"')
+    assert not result.legal  # Mane came to the hand, but no mana is left
+    assert "P0 hand: Burning Mane" in check(doc, 'summon "Baraga, Blade of Gloom"').text()
+
+
+def test_attacks_each_turn_if_able_is_read_as_harmless():
+    from oracle.duel_masters.cards import library
+    from oracle.duel_masters.effects import read
+
+    card = library().find("Automated Weaponmaster Machai")
+    reading = read(card, frozenset(r for c in library().cards for r in c.races))
+    assert ("kw", "must_attack") in reading.abilities and not reading.unsupported
+
+
+# --- "when this creature would be destroyed, ... instead" --------------------------------------
+def test_aqua_ranger_destroyed_by_terror_pit_goes_to_the_hand():
+    doc = pos(side(hand=["Terror Pit"], mana_zone=untapped(*[BONE] * 6)), side(battle_zone=["Aqua Ranger"]))
+    result = check(doc, 'cast "Terror Pit" targeting "Aqua Ranger"')
+    assert result.legal, result.text()
+    assert "P1 hand: Aqua Ranger" in result.text()
+
+
+def test_aless_would_become_a_shield_a_step_the_rules_refuse_to_play_wrong():
+    doc = pos(side(hand=["Terror Pit"], mana_zone=untapped(*[BONE] * 6)),
+              side(battle_zone=["Aless, the Oracle"]))
+    assert "new_shield_not_modelled" in terms(check(doc, 'cast "Terror Pit" targeting "Aless, the Oracle"'))
+
+
+def test_volcanic_arrows_on_our_own_aqua_ranger_returns_it_to_our_hand_to_summon_again():
+    doc = pos(side(hand=["Volcanic Arrows"], mana_zone=untapped(*[CRAGSAUR] * 2 + [HULCUS] * 6),
+                   battle_zone=[{"card": "Aqua Ranger", "summoned_this_turn": True}], shields=[MANE]))
+    ok = check(doc, 'cast "Volcanic Arrows" targeting "Aqua Ranger"', 'summon "Aqua Ranger"')
+    assert ok.legal, ok.text()
+    doc["players"][0]["battle_zone"] = [{"card": BOLTAIL, "summoned_this_turn": True}]
+    assert not check(doc, 'cast "Volcanic Arrows" targeting "Boltail Dragon"').legal  # power 9000 > 6000
+
+
+def test_asylum_destroyed_in_battle_would_become_a_shield_so_the_attack_step_is_not_played_on():
+    doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]),
+              side(battle_zone=[{"card": "Asylum, the Dragon Paladin", "tapped": True}], shields=[]))
+    assert check(doc, f'attack "{CRAGSAUR}" -> player').legal  # no shields: this attack wins
+    result = check(doc, f'attack "{BOLTAIL}" -> "Asylum, the Dragon Paladin"', f'attack "{CRAGSAUR}" -> player')
+    assert not result.legal and "attack_impossible" in terms(result)

@@ -33,6 +33,31 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand"})
 
+# "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
+# hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
+# attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
+# provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
+ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
+                             "mana_burn", "shield_add", "shield_to_hand"})
+# Read but not played by any rule yet: a tap ability used instead of an attack.
+_KW_NOT_PLAYED = frozenset({"tap_ability"})
+
+
+def played(ab: tuple) -> bool:
+    """Whether the rules play an ability read from the text (or it provably changes nothing):
+    coverage counts a card only when every ability of it is read and played."""
+    if ab[0] == "kw":
+        # end_of_turn and must_attack bind at the end of the turn, which a line never reaches;
+        # every other keyword is a fact the attack, battle or trigger rules read.
+        return ab[1] not in _KW_NOT_PLAYED
+    when, act = ab[1], ab[2]
+    if when in ("cast", "enters"):
+        return act in STEP_RESOLVED  # resolve.lp (and, for the opponent's S-Triggers, triggers.lp)
+    if when == "attacks":
+        return act in ATTACK_HARMLESS
+    return False  # "when this creature is destroyed", $tap abilities: not resolved yet
+
+
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
 
 

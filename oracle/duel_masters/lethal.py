@@ -122,7 +122,7 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     return problem
 
 
-BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown")
+BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown", "shield_add")  # triggers.lp halt/2
 
 
 def _is_trigger(card, races) -> bool:
