@@ -244,3 +244,32 @@ def test_asylum_destroyed_in_battle_would_become_a_shield_so_the_attack_step_is_
     assert check(doc, f'attack "{CRAGSAUR}" -> player').legal  # no shields: this attack wins
     result = check(doc, f'attack "{BOLTAIL}" -> "Asylum, the Dragon Paladin"', f'attack "{CRAGSAUR}" -> player')
     assert not result.legal and "attack_impossible" in terms(result)
+
+
+# --- more filters and two effects on the deck ---------------------------------------------------
+def test_mizoy_may_tap_a_darkness_or_fire_creature_only():
+    doc = pos(side(hand=["Mizoy, the Oracle"], mana_zone=untapped(*["Miele, Vizier of Lightning"] * 3)),
+              side(battle_zone=[CRAGSAUR, SHOOTER]))
+    assert check(doc, f'summon "Mizoy, the Oracle" targeting "{CRAGSAUR}"').legal  # fire
+    assert "not_a_target" in terms(check(doc, f'summon "Mizoy, the Oracle" targeting "{SHOOTER}"'))  # water
+
+
+def test_ballom_destroys_every_creature_except_darkness_ones():
+    doc = pos(side(hand=["Ballom, Master of Death"], mana_zone=untapped(*[BONE] * 8),
+                   battle_zone=["Bangren, Ancient Arhat", CRAGSAUR]),  # Ballom evolves from a Demon Command
+              side(battle_zone=[BONE, SHOOTER]))
+    result = check(doc, 'summon "Ballom, Master of Death" on "Bangren, Ancient Arhat"')
+    assert result.legal, result.text()
+    ours = result.text().split("P0 battle zone")[-1].split("\n")[0]
+    theirs = result.text().split("P1 battle zone")[-1].split("\n")[0]
+    assert "Ballom" in ours and "Cragsaur" not in ours
+    assert "Bone Spider" in theirs and "Aqua Shooter" not in theirs
+
+
+def test_skysword_boosts_the_top_card_and_shields_the_next_one():
+    doc = pos(side(hand=["Skysword, the Savage Vizier", MANE], mana_zone=untapped(*[BRONZE] * 5 + ["Miele, Vizier of Lightning"]),
+                   deck=[MANE, BOLTAIL], shields=[]))
+    result = check(doc, 'summon "Skysword, the Savage Vizier"', f'summon "{MANE}"')
+    assert result.legal, result.text()  # the boosted Mane and the sixth card pay for the Mane in the hand
+    # the mana boost took deck[0]; the shield took the next card (Boltail Dragon), not the hand or mana
+    assert "Boltail Dragon" not in result.text()

@@ -14,7 +14,8 @@ and triggers.lp):
 * ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
   act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
   search; who opponent | you | any (relative to the card's owner); count one | may_one | all
-  | up_to(N) | exactly(N) (for effects on cards: how many cards); filters a tuple of power_at_most(N), blocker, untapped, tapped.
+  | up_to(N) | exactly(N) (for effects on cards: how many cards); filters a tuple of power_at_most(N), blocker,
+  not_blocker, untapped, tapped, civ(X), civ_or(X,Y), not_civ(X), other.
 """
 from __future__ import annotations
 
@@ -144,6 +145,7 @@ class _Reader(Transformer):
     def destroy_all_opp(self, filters): return ("destroy", "opponent", "all", filters)
     def destroy_all_civ(self, civ, filters): return ("destroy", "any", "all", (("civ", str(civ)),) + filters)
     def destroy_my_others(self): return ("destroy", "you", "all", ("other",))
+    def destroy_all_except(self, civ): return ("destroy", "any", "all", (("not_civ", str(civ)),))
     def tap(self, count, who, filters, _them): return ("tap", who[0], count, who[1] + filters)
     def tap_all_opp(self, filters): return ("tap", "opponent", "all", filters)
     def tap_all_non_blockers(self, _q): return ("tap", "any", "all", ("not_blocker",))
@@ -179,6 +181,8 @@ class _Reader(Transformer):
     def theirs(self, _c): return ("opponent", ())
     def theirs_state(self, state, _c): return ("opponent", (str(state),))
     def anyone(self, _c): return ("any", ())
+    def anyone_civs(self, c1, c2, _c): return ("any", (("civ_or", str(c1), str(c2)),))
+    def theirs_civs(self, c1, c2, _c): return ("opponent", (("civ_or", str(c1), str(c2)),))
     def mine(self, _c): return ("you", ())
 
     def filters(self, *items): return tuple(items)
