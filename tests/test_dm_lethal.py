@@ -309,3 +309,16 @@ def test_a_creature_that_blocks_if_able_must_block():
         in got.steps[0].state
     assert "shields left: 1" in got.steps[0].state
     assert verdict(board([CRAGSAUR, CRAGSAUR], [], ["Ardent Lunatron"])).verdict == "lethal"
+
+
+def test_a_line_may_cast_a_spell_before_attacking_and_its_target_is_ours_to_choose():
+    # Terror Pit destroys the only blocker; then the double breaker and a direct attack win.  In the
+    # refutation the spell's target stays the line's choice (lethal.OUR_ACTIONS pins eff_tgt).
+    doc = board([BOLTAIL, CRAGSAUR], [VEHICLE, VEHICLE], ["Aqua Shooter", "Burning Mane"])
+    doc["players"][0]["hand"] = ["Terror Pit"]
+    doc["players"][0]["mana_zone"] = [{"card": "Bone Spider", "tapped": False}] * 6
+    got = verdict(doc)
+    assert got.verdict == "lethal", got.text()
+    assert got.line[0].startswith('cast "Terror Pit"') and "Aqua Shooter" in got.line[0]
+    doc["players"][0]["hand"] = []
+    assert verdict(doc).verdict == "no_lethal"

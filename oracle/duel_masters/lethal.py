@@ -42,7 +42,10 @@ from oracle.solver import make_control, solve
 from oracle.terms import fact
 
 UNKNOWN = "Face-down shield (unknown card)"
-OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield")
+# Our choices, pinned in the refutation: the actions, and what our effects choose (resolve.lp:
+# targets, how many cards, which cards) so that the opponent's replies never choose for us.
+OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield",
+               "cast", "eff_tgt", "st_n", "goes")
 
 
 class Stopped(Exception):
@@ -342,9 +345,14 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
     pos = problem.position
     name = lambda i: pos.by_iid(i).card.name
     acts: dict[int, str] = {}
+    targets: dict[int, list[str]] = {}  # what the step's effect chose (resolve.lp)
     for a in atoms:
         args = a.arguments
-        if a.name == "attack" and len(args) == 4:
+        if a.name == "eff_tgt" and len(args) == 4:
+            targets.setdefault(args[3].number, []).append(f'"{name(args[2].number)}"')
+        elif a.name == "cast" and len(args) == 3:
+            acts[args[2].number] = f'cast "{name(args[1].number)}"'
+        elif a.name == "attack" and len(args) == 4:
             target = "the player" if args[2].type == clingo.SymbolType.Function else f'"{name(args[2].number)}"'
             acts[args[3].number] = f'attack "{name(args[1].number)}" -> {target}'
         elif a.name == "summon" and len(args) == 4:
@@ -353,7 +361,8 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
             acts[args[2].number] = f'charge "{name(args[1].number)}"'
         elif a.name == "skip_charge" and len(args) == 2:
             acts[args[1].number] = "skip_charge"
-    out = [acts[t] for t in range(1, h + 1) if t in acts]
+    out = [acts[t] + (" targeting " + ", ".join(sorted(targets[t])) if t in targets else "")
+           for t in range(1, h + 1) if t in acts]
     ranks = sorted((a.arguments[1].number, a.arguments[0].number) for a in atoms if a.name == "rank")
     order = ["a face-down shield" if s in problem.slots else name(s) for _, s in ranks]
     if len(set(order)) > 1:  # the order matters only between different known shields
