@@ -322,3 +322,22 @@ def test_a_line_may_cast_a_spell_before_attacking_and_its_target_is_ours_to_choo
     assert got.line[0].startswith('cast "Terror Pit"') and "Aqua Shooter" in got.line[0]
     doc["players"][0]["hand"] = []
     assert verdict(doc).verdict == "no_lethal"
+
+
+def test_jil_warka_destroyed_in_battle_taps_two_attackers_its_owner_chooses():
+    # Jil Warka, Time Guardian (blocker 2000): "When this creature is destroyed, choose up to 2 of
+    # your opponent's creatures in the battle zone and tap them."  Aqua Shooter has no such ability.
+    ours = [BOLTAIL, CRAGSAUR, CRAGSAUR, CRAGSAUR]
+    assert verdict(board(ours, [VEHICLE, VEHICLE], [SHOOTER])).verdict == "lethal"
+    assert verdict(board(ours, [VEHICLE, VEHICLE], ["Jil Warka, Time Guardian"])).verdict == "no_lethal"
+
+
+def test_a_step_destroying_a_creature_whose_owner_chooses_an_effect_is_not_played():
+    from test_dm_helpers import untapped
+
+    from oracle.duel_masters.lines import check_line, make_line
+    doc = board([CRAGSAUR], [VEHICLE], ["Jil Warka, Time Guardian"])
+    doc["players"][0]["hand"] = ["Terror Pit"]
+    doc["players"][0]["mana_zone"] = untapped(*["Bone Spider"] * 6)
+    result = check_line(make_line(doc, ['cast "Terror Pit" targeting "Jil Warka, Time Guardian"']))
+    assert not result.legal and "effect_not_resolved" in " ".join(result.steps[-1].terms)

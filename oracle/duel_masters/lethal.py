@@ -461,8 +461,9 @@ def unapplied(problem: Problem) -> list[str]:
             out.append(f"not understood, ignored: {card.name}: {line}")
         for ab in reading.abilities:
             # A summon of the line resolves the effects resolve.lp knows (asp/duel_masters/resolve.lp).
-            if ab[0] == "eff" and (ab[1] in ("attacks", "destroyed") or ab[1] == "enters" and inst.zone == "hand"
-                                   and ab[2] not in effects.STEP_RESOLVED):
+            # The opponent's "when destroyed" effects resolve in the battle (triggers.lp).
+            if ab[0] == "eff" and (ab[1] == "attacks" or ab[1] == "destroyed" and inst.player != problem.opponent
+                                   or ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED):
                 when = {"attacks": "when it attacks", "destroyed": "when it is destroyed",
                         "enters": "when it is put into the battle zone"}[ab[1]]
                 out.append(f"not applied during the attacks: {card.name}'s ability {when} ({ab[2]})")
