@@ -10,7 +10,8 @@ and triggers.lp):
 
 * ``("kw", name, *args)``: blocker, breaker N, power_attacker N, speed_attacker, slayer,
   s_trigger, charger, no_attack, no_attack_players, no_attack_creatures, no_be_attacked,
-  attack_untapped, unblockable FILTER, self_destruct battles|wins, reminder;
+  attack_untapped, attack_untapped_civ X, no_be_attacked_by X, civ_slayer X, unblockable FILTER,
+  self_destruct battles|wins, reminder;
 * ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
   act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
   search; who opponent | you | any (relative to the card's owner); count one | may_one | all
@@ -103,6 +104,10 @@ class _Reader(Transformer):
     def no_attack_creatures(self): return ("kw", "no_attack_creatures")
     def no_be_attacked(self): return ("kw", "no_be_attacked")
     def attack_untapped(self): return ("kw", "attack_untapped")
+    def attack_untapped_civ(self, civ): return ("kw", "attack_untapped_civ", str(civ))
+    def no_be_attacked_by(self, c1, c2): return [("kw", "no_be_attacked_by", str(c1)), ("kw", "no_be_attacked_by", str(c2))]
+    def civ_slayer(self, c1, c2): return [("kw", "civ_slayer", str(c1)), ("kw", "civ_slayer", str(c2))]
+    def unblockable_power_min(self, _any, _have, n): return ("kw", "unblockable", ("power_at_least", int(n)))
     def unblockable(self): return ("kw", "unblockable", "any")
     def unblockable_power(self, _any, _have, n): return ("kw", "unblockable", ("power_at_most", int(n)))
     def unblockable_civ(self, civ): return ("kw", "unblockable", ("civ", str(civ)))

@@ -197,7 +197,7 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
     if k == 1:
         # The line attacks only creatures it may attack when the opponent does nothing (tapped
         # ones, or any with "can attack untapped creatures"): no step is a mere placeholder.
-        text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), inst(A,C), not attack_untapped(C).\n"
+        text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
                [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_sc(k, t))])
