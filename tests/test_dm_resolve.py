@@ -273,3 +273,24 @@ def test_skysword_boosts_the_top_card_and_shields_the_next_one():
     assert result.legal, result.text()  # the boosted Mane and the sixth card pay for the Mane in the hand
     # the mana boost took deck[0]; the shield took the next card (Boltail Dragon), not the hand or mana
     assert "Boltail Dragon" not in result.text()
+
+
+def test_logic_sphere_returns_a_spell_not_a_creature_from_the_mana_zone():
+    doc = pos(side(hand=["Logic Sphere"], mana_zone=untapped("Miele, Vizier of Lightning", "Miele, Vizier of Lightning",
+                                                             "Miele, Vizier of Lightning", "Terror Pit", MANE)))
+    ok = check(doc, 'cast "Logic Sphere" paying "Miele, Vizier of Lightning", "Miele, Vizier of Lightning", '
+                    '"Miele, Vizier of Lightning"')
+    assert ok.legal and "P0 hand: Terror Pit" in ok.text(), ok.text()
+    # Burning Mane is a creature: it stays in the mana zone, so it cannot be summoned from the hand
+    assert not check(doc, 'cast "Logic Sphere" paying "Miele, Vizier of Lightning", "Miele, Vizier of Lightning", '
+                          '"Miele, Vizier of Lightning"', f'summon "{MANE}"').legal
+
+
+def test_liquid_scope_looks_and_moves_nothing():
+    doc = pos(side(hand=["Liquid Scope"], mana_zone=untapped(*[HULCUS] * 4)),
+              side(hand=[BOLTAIL], shields=["Aqua Vehicle"]))
+    result = check(doc, 'cast "Liquid Scope"')
+    assert result.legal, result.text()  # read whole and played: looking changes no zone
+    assert [line for line in result.steps[-1].state if line.startswith("P1")] == ["P1 hand: Boltail Dragon"]
+    doc["players"][0]["mana_zone"] = untapped(*[HULCUS] * 3)
+    assert "not_enough_mana" in terms(check(doc, 'cast "Liquid Scope"'))

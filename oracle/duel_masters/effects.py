@@ -177,6 +177,9 @@ class _Reader(Transformer):
     def discard_random(self): return ("discard", "opponent", "one", ())
     def search(self, *_): return ("search", "you", "one", ())
     def look_shield(self): return ("look", "opponent", "one", ())
+    # Looking moves no card; a line is a fixed sequence, so what it learns changes none of its steps.
+    def look(self, *_): return ("look", "opponent", "one", ())
+    def mana_to_hand_kind(self, kind): return ("mana_to_hand", "you", "one", (("kind", str(kind)),))
     def shield_burn(self): return ("shield_burn", "you", "one", ())
     def kind(self, *_): return None
 
