@@ -268,7 +268,9 @@ def test_coverage_command_counts_fully_understood_cards():
     res = CliRunner().invoke(main, ["cards", "coverage", "--game", "duel-masters", "--json"])
     report = json.loads(res.output)
     assert report["cards"] == 1152 and 0 < report["understood"] < report["cards"]
-    assert report["not_understood"][0]["sentence"] == "cross gear"
+    assert report["not_understood"][0]["sentence"] == (
+        "instead of having this creature attack, you may tap it to use its $tap ability")  # read, not played
+    assert report["read_not_played"] > 0
 
 
 def test_an_s_trigger_with_text_not_understood_is_assumed_to_stop_the_attack():
@@ -307,3 +309,35 @@ def test_a_creature_that_blocks_if_able_must_block():
         in got.steps[0].state
     assert "shields left: 1" in got.steps[0].state
     assert verdict(board([CRAGSAUR, CRAGSAUR], [], ["Ardent Lunatron"])).verdict == "lethal"
+
+
+def test_a_line_may_cast_a_spell_before_attacking_and_its_target_is_ours_to_choose():
+    # Terror Pit destroys the only blocker; then the double breaker and a direct attack win.  In the
+    # refutation the spell's target stays the line's choice (lethal.OUR_ACTIONS pins eff_tgt).
+    doc = board([BOLTAIL, CRAGSAUR], [VEHICLE, VEHICLE], ["Aqua Shooter", "Burning Mane"])
+    doc["players"][0]["hand"] = ["Terror Pit"]
+    doc["players"][0]["mana_zone"] = [{"card": "Bone Spider", "tapped": False}] * 6
+    got = verdict(doc)
+    assert got.verdict == "lethal", got.text()
+    assert got.line[0].startswith('cast "Terror Pit"') and "Aqua Shooter" in got.line[0]
+    doc["players"][0]["hand"] = []
+    assert verdict(doc).verdict == "no_lethal"
+
+
+def test_jil_warka_destroyed_in_battle_taps_two_attackers_its_owner_chooses():
+    # Jil Warka, Time Guardian (blocker 2000): "When this creature is destroyed, choose up to 2 of
+    # your opponent's creatures in the battle zone and tap them."  Aqua Shooter has no such ability.
+    ours = [BOLTAIL, CRAGSAUR, CRAGSAUR, CRAGSAUR]
+    assert verdict(board(ours, [VEHICLE, VEHICLE], [SHOOTER])).verdict == "lethal"
+    assert verdict(board(ours, [VEHICLE, VEHICLE], ["Jil Warka, Time Guardian"])).verdict == "no_lethal"
+
+
+def test_a_step_destroying_a_creature_whose_owner_chooses_an_effect_is_not_played():
+    from test_dm_helpers import untapped
+
+    from oracle.duel_masters.lines import check_line, make_line
+    doc = board([CRAGSAUR], [VEHICLE], ["Jil Warka, Time Guardian"])
+    doc["players"][0]["hand"] = ["Terror Pit"]
+    doc["players"][0]["mana_zone"] = untapped(*["Bone Spider"] * 6)
+    result = check_line(make_line(doc, ['cast "Terror Pit" targeting "Jil Warka, Time Guardian"']))
+    assert not result.legal and "effect_not_resolved" in " ".join(result.steps[-1].terms)

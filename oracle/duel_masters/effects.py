@@ -10,11 +10,13 @@ and triggers.lp):
 
 * ``("kw", name, *args)``: blocker, breaker N, power_attacker N, speed_attacker, slayer,
   s_trigger, charger, no_attack, no_attack_players, no_attack_creatures, no_be_attacked,
-  attack_untapped, unblockable FILTER, self_destruct battles|wins, reminder;
+  attack_untapped, attack_untapped_civ X, no_be_attacked_by X, civ_slayer X, unblockable FILTER,
+  self_destruct battles|wins, reminder;
 * ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
   act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
   search; who opponent | you | any (relative to the card's owner); count one | may_one | all
-  | up_to(N); filters a tuple of power_at_most(N), blocker, untapped, tapped.
+  | up_to(N) | exactly(N) (for effects on cards: how many cards); filters a tuple of power_at_most(N), blocker,
+  not_blocker, untapped, tapped, civ(X), civ_or(X,Y), not_civ(X), other.
 """
 from __future__ import annotations
 
@@ -27,6 +29,36 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.duel_masters.cards import Card
+
+# The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
+STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
+                           "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
+                           "shield_to_hand"})
+
+# "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
+# hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
+# attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
+# provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
+ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
+                             "mana_burn", "shield_add", "shield_to_hand"})
+# Read but not played by any rule yet: a tap ability used instead of an attack.
+_KW_NOT_PLAYED = frozenset({"tap_ability"})
+
+
+def played(ab: tuple) -> bool:
+    """Whether the rules play an ability read from the text (or it provably changes nothing):
+    coverage counts a card only when every ability of it is read and played."""
+    if ab[0] == "kw":
+        # end_of_turn and must_attack bind at the end of the turn, which a line never reaches;
+        # every other keyword is a fact the attack, battle or trigger rules read.
+        return ab[1] not in _KW_NOT_PLAYED
+    when, act = ab[1], ab[2]
+    if when in ("cast", "enters"):
+        return act in STEP_RESOLVED  # resolve.lp (and, for the opponent's S-Triggers, triggers.lp)
+    if when == "attacks":
+        return act in ATTACK_HARMLESS
+    return False  # "when this creature is destroyed", $tap abilities: not resolved yet
+
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
 
@@ -72,6 +104,10 @@ class _Reader(Transformer):
     def no_attack_creatures(self): return ("kw", "no_attack_creatures")
     def no_be_attacked(self): return ("kw", "no_be_attacked")
     def attack_untapped(self): return ("kw", "attack_untapped")
+    def attack_untapped_civ(self, civ): return ("kw", "attack_untapped_civ", str(civ))
+    def no_be_attacked_by(self, c1, c2): return [("kw", "no_be_attacked_by", str(c1)), ("kw", "no_be_attacked_by", str(c2))]
+    def civ_slayer(self, c1, c2): return [("kw", "civ_slayer", str(c1)), ("kw", "civ_slayer", str(c2))]
+    def unblockable_power_min(self, _any, _have, n): return ("kw", "unblockable", ("power_at_least", int(n)))
     def unblockable(self): return ("kw", "unblockable", "any")
     def unblockable_power(self, _any, _have, n): return ("kw", "unblockable", ("power_at_most", int(n)))
     def unblockable_civ(self, civ): return ("kw", "unblockable", ("civ", str(civ)))
@@ -89,6 +125,9 @@ class _Reader(Transformer):
     def must_block(self): return ("kw", "must_block")
     def end_untap(self): return ("kw", "end_of_turn", "untap")
     def end_return(self): return ("kw", "end_of_turn", "return")
+    # Read as harmless: the obligation binds at the end of the attack step, which a line never
+    # reaches (lines do not end the turn), and a win ends the game before it (docs/duel-masters.md).
+    def must_attack(self): return ("kw", "must_attack")
 
     # triggers
     def on_enter(self, effects): return [("eff", "enters", *e) for e in effects]
@@ -109,21 +148,39 @@ class _Reader(Transformer):
     def destroy(self, count, who, filters): return ("destroy", who[0], count, who[1] + filters)
     def destroy_all(self, filters): return ("destroy", "any", "all", filters)
     def destroy_all_opp(self, filters): return ("destroy", "opponent", "all", filters)
-    def tap(self, count, who, filters): return ("tap", who[0], count, who[1] + filters)
-    def tap_all_opp(self): return ("tap", "opponent", "all", ())
+    def destroy_all_civ(self, civ, filters): return ("destroy", "any", "all", (("civ", str(civ)),) + filters)
+    def destroy_my_others(self): return ("destroy", "you", "all", ("other",))
+    def destroy_all_except(self, civ): return ("destroy", "any", "all", (("not_civ", str(civ)),))
+    def tap(self, count, who, filters, _them): return ("tap", who[0], count, who[1] + filters)
+    def tap_all_opp(self, filters): return ("tap", "opponent", "all", filters)
     def tap_all_non_blockers(self, _q): return ("tap", "any", "all", ("not_blocker",))
     def bounce(self, count, who, filters, *_): return ("bounce", who[0], count, who[1] + filters)
+    def bounce_all(self, filters): return ("bounce", "any", "all", filters)
+    def bounce_all_others(self): return ("bounce", "any", "all", ("other",))
+    def bounce_my_others(self): return ("bounce", "you", "all", ("other",))
     def to_mana(self, count, who, filters, *_): return ("to_mana", who[0], count, who[1] + filters)
-    def draw_one(self): return ("draw", "you", "all", ())
-    def draw_n(self, n): return ("draw", "you", "all", ())
-    def draw_up_to(self, n): return ("draw", "you", "all", ())
-    def mana_boost(self): return ("mana", "you", "all", ())
-    def shield_add(self): return ("shield_add", "you", "all", ())
-    def mana_to_hand(self): return ("mana_to_hand", "you", "all", ())
-    def discard_random(self): return ("discard", "opponent", "all", ())
-    def search(self, *_): return ("search", "you", "all", ())
-    def look_shield(self): return ("look", "opponent", "all", ())
-    def shield_burn(self): return ("shield_burn", "you", "all", ())
+    # effects on cards: the count is how many cards (asp/duel_masters/resolve.lp)
+    def draw_one(self): return ("draw", "you", "one", ())
+    def draw_n(self, n): return ("draw", "you", ("exactly", int(n)), ())
+    def draw_up_to(self, n): return ("draw", "you", ("up_to", int(n)), ())
+    def mana_boost(self): return ("mana", "you", "one", ())
+    def mana_boost_n(self, n): return ("mana", "you", ("exactly", int(n)), ())
+    def hand_to_mana(self, n): return ("hand_to_mana", "you", n, ())
+    def mana_burn(self, n): return ("mana_burn", "you", n, ())
+    def shield_to_hand(self, _q): return ("shield_to_hand", "you", "one", ())
+    def opp_shield_burn(self): return ("shield_burn", "opponent", "one", ())
+    def one_card(self, _one): return "one"
+    def n_cards(self, n): return "one" if int(n) == 1 else ("exactly", int(n))
+    def up_to_cards(self, n): return ("up_to", int(n))
+    def shield_add(self): return ("shield_add", "you", "one", ())
+    def mana_to_hand(self): return ("mana_to_hand", "you", "one", ())
+    def discard_random(self): return ("discard", "opponent", "one", ())
+    def search(self, *_): return ("search", "you", "one", ())
+    def look_shield(self): return ("look", "opponent", "one", ())
+    # Looking moves no card; a line is a fixed sequence, so what it learns changes none of its steps.
+    def look(self, *_): return ("look", "opponent", "one", ())
+    def mana_to_hand_kind(self, kind): return ("mana_to_hand", "you", "one", (("kind", str(kind)),))
+    def shield_burn(self): return ("shield_burn", "you", "one", ())
     def kind(self, *_): return None
 
     def count(self, one): return "one"
@@ -132,6 +189,8 @@ class _Reader(Transformer):
     def theirs(self, _c): return ("opponent", ())
     def theirs_state(self, state, _c): return ("opponent", (str(state),))
     def anyone(self, _c): return ("any", ())
+    def anyone_civs(self, c1, c2, _c): return ("any", (("civ_or", str(c1), str(c2)),))
+    def theirs_civs(self, c1, c2, _c): return ("opponent", (("civ_or", str(c1), str(c2)),))
     def mine(self, _c): return ("you", ())
 
     def filters(self, *items): return tuple(items)

@@ -138,6 +138,8 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
             out.append(_f("broken", i))
         if inst.zone == "deck" and inst.index == 0:
             out.append(_f("deck_top", i))  # deck[0] is the top card
+        if inst.zone == "deck":
+            out.append(_f("deck_pos", i, inst.index))  # the order draws take (resolve.lp)
         if inst.zone == "gr_zone":
             out.append(_f("gr_order", i, inst.index))  # gr_zone[0] is the top card
         if inst.stacked_on is not None:

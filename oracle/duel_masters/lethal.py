@@ -34,6 +34,7 @@ from clingo import Number
 from oracle import jsonfile
 from oracle.duel_masters import effects
 from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
+from oracle.duel_masters.lines import view_sc, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.resources import encoding
@@ -41,7 +42,10 @@ from oracle.solver import make_control, solve
 from oracle.terms import fact
 
 UNKNOWN = "Face-down shield (unknown card)"
-OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield")
+# Our choices, pinned in the refutation: the actions, and what our effects choose (resolve.lp:
+# targets, how many cards, which cards) so that the opponent's replies never choose for us.
+OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield",
+               "cast", "eff_tgt", "st_n", "goes")
 
 
 class Stopped(Exception):
@@ -121,7 +125,7 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     return problem
 
 
-BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown")
+BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown", "shield_add")  # triggers.lp halt/2
 
 
 def _is_trigger(card, races) -> bool:
@@ -179,9 +183,10 @@ def _base_facts(problem: Problem, extra_cards: list[int]) -> list[clingo.Symbol]
 
 def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
              scenario0: bool = False) -> clingo.Control:
-    parts = [("base", ())] + [("step", (Number(t),)) for t in range(1, h + 1)]
+    parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t))]
     if scenario0:
-        parts += [("scen_base", (Number(0),))] + [("scenario", (Number(0), Number(t))) for t in range(1, h + 1)]
+        parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1)
+                                                  for p in (("scenario", (Number(0), Number(t))), view_sc(0, t))]
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
@@ -192,10 +197,10 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
     if k == 1:
         # The line attacks only creatures it may attack when the opponent does nothing (tapped
         # ones, or any with "can attack untapped creatures"): no step is a mere placeholder.
-        text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), inst(A,C), not attack_untapped(C).\n"
+        text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
-               [("scenario", (Number(k), Number(t))) for t in range(1, h + 1)])
+               [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_sc(k, t))])
 
 
 def _left(deadline: float | None) -> float | None:
@@ -340,9 +345,14 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
     pos = problem.position
     name = lambda i: pos.by_iid(i).card.name
     acts: dict[int, str] = {}
+    targets: dict[int, list[str]] = {}  # what the step's effect chose (resolve.lp)
     for a in atoms:
         args = a.arguments
-        if a.name == "attack" and len(args) == 4:
+        if a.name == "eff_tgt" and len(args) == 4:
+            targets.setdefault(args[3].number, []).append(f'"{name(args[2].number)}"')
+        elif a.name == "cast" and len(args) == 3:
+            acts[args[2].number] = f'cast "{name(args[1].number)}"'
+        elif a.name == "attack" and len(args) == 4:
             target = "the player" if args[2].type == clingo.SymbolType.Function else f'"{name(args[2].number)}"'
             acts[args[3].number] = f'attack "{name(args[1].number)}" -> {target}'
         elif a.name == "summon" and len(args) == 4:
@@ -351,7 +361,8 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
             acts[args[2].number] = f'charge "{name(args[1].number)}"'
         elif a.name == "skip_charge" and len(args) == 2:
             acts[args[1].number] = "skip_charge"
-    out = [acts[t] for t in range(1, h + 1) if t in acts]
+    out = [acts[t] + (" targeting " + ", ".join(sorted(targets[t])) if t in targets else "")
+           for t in range(1, h + 1) if t in acts]
     ranks = sorted((a.arguments[1].number, a.arguments[0].number) for a in atoms if a.name == "rank")
     order = ["a face-down shield" if s in problem.slots else name(s) for _, s in ranks]
     if len(set(order)) > 1:  # the order matters only between different known shields
@@ -436,7 +447,7 @@ def answer(problem: Problem, *, max_steps: int = 8, timeout: float | None = None
 def unapplied(problem: Problem) -> list[str]:
     """What the attack step does not apply, for the cards of the position (reported, never guessed):
     text not understood, and understood effects that the rules do not resolve during our turn
-    (when attacking, when destroyed, when put into the battle zone by a summon of the line)."""
+    (when attacking, when destroyed, and the effects a summon of the line does not resolve)."""
     pos = problem.position
     races = race_set(pos)
     out, seen = [], set()
@@ -449,7 +460,10 @@ def unapplied(problem: Problem) -> list[str]:
         for line in reading.unsupported:
             out.append(f"not understood, ignored: {card.name}: {line}")
         for ab in reading.abilities:
-            if ab[0] == "eff" and (ab[1] in ("attacks", "destroyed") or ab[1] == "enters" and inst.zone == "hand"):
+            # A summon of the line resolves the effects resolve.lp knows (asp/duel_masters/resolve.lp).
+            # The opponent's "when destroyed" effects resolve in the battle (triggers.lp).
+            if ab[0] == "eff" and (ab[1] == "attacks" or ab[1] == "destroyed" and inst.player != problem.opponent
+                                   or ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED):
                 when = {"attacks": "when it attacks", "destroyed": "when it is destroyed",
                         "enters": "when it is put into the battle zone"}[ab[1]]
                 out.append(f"not applied during the attacks: {card.name}'s ability {when} ({ab[2]})")

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import clingo
-from clingo import Number, Symbol
+from clingo import Function, Number, Symbol
 
 from oracle import checking, linefile
 from oracle.duel_masters.facts import as_program, position_facts
@@ -55,7 +55,7 @@ STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target", "targetin
 # Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
 # incremental solve needs it in every step part.
 PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
-           "#project skip_charge/2. #project attack/4. #project cast/3. #project spell_tgt/4.\n#program base.\n")
+           "#project skip_charge/2. #project attack/4. #project cast/3. #project eff_tgt/4.\n#program base.\n")
 # clasp's projective enumeration with backtracking variant 1: the same answers, several times
 # faster here than the default when many hidden payments lead to one line (benchmarks/dm_lines.py).
 PROJECT_MODE = "project,1"
@@ -76,7 +76,7 @@ class Step:
     on: list[str] = field(default_factory=list)
     line: int | None = None
     target: str | None = None  # attack: "player" or the attacked creature's name
-    targeting: list[str] = field(default_factory=list)  # cast: the creatures the spell chooses
+    targeting: list[str] = field(default_factory=list)  # the creatures the spell / entering creature's effect chooses
 
     @property
     def where(self) -> str:
@@ -183,8 +183,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
                 raise err("only a summon or a cast names a payment")
             if word == "on" and action != "summon":
                 raise err("only a summon names an evolution base")
-            if word == "targeting" and action != "cast":
-                raise err("only a cast names the creatures its effect chooses")
+            if word == "targeting" and action not in ("cast", "summon", "put"):
+                raise err("only a cast, a summon or a put names the creatures its effect chooses")
             names = []
             for i, (k, v) in enumerate(args):
                 if i % 2 == 1:
@@ -304,8 +304,18 @@ def control(position: Position, extra: list[Symbol], text: str = "", horizon: in
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
+def view_st(t: int) -> tuple[str, Any]:
+    """The part of asp/duel_masters/targets.lp for the effects that resolve in step t."""
+    return ("view", (Function("st", [Number(t)]),))
+
+
+def view_sc(k: int, t: int) -> tuple[str, Any]:
+    """The part of asp/duel_masters/targets.lp for the S-Triggers of scenario k at step t."""
+    return ("view", (Function("sc", [Number(k), Number(t)]),))
+
+
 def step_parts(t: int, check: bool = False) -> list[tuple[str, Any]]:
-    return [("step", (Number(t),)), ("scenario", (Number(0), Number(t)))] + (
+    return [("step", (Number(t),)), ("scenario", (Number(0), Number(t))), view_st(t), view_sc(0, t)] + (
         [("check", (Number(t),))] if check else [])
 
 
@@ -346,7 +356,7 @@ class Model:
                 self.plays[args[2].number] = ("charge", args[0].number, args[1].number, None)
             elif a.name == "cast" and len(args) == 3:
                 self.plays[args[2].number] = ("cast", args[0].number, args[1].number, None)
-            elif a.name == "spell_tgt" and len(args) == 4:
+            elif a.name == "eff_tgt" and len(args) == 4:
                 self.targets.setdefault(args[3].number, []).append(args[2].number)
             elif a.name == "skip_charge" and len(args) == 2:
                 self.plays[args[1].number] = ("skip_charge", args[0].number, None, None)
@@ -501,7 +511,7 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
     Faster than reading every atom (``Model``) when a solver lists thousands of lines.  The zone
     a card comes from is its zone in the position, or where an earlier step of the same line put
     it (bookkeeping of the line, not a rule)."""
-    plays, pays, bases, targets = {}, {}, {}, {}
+    plays, pays, bases, targets, went = {}, {}, {}, {}, {}
     for a in symbols:
         args = a.arguments
         if a.name == "play":
@@ -513,6 +523,8 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
             bases.setdefault(args[0].number, []).append(args[2].number)
         elif a.name == "target":
             targets.setdefault(args[0].number, []).append(args[2].number)
+        elif a.name == "went":
+            went.setdefault(args[0].number, []).append((args[1].number, args[2].name))
     where = {i.iid: i.zone for i in position.instances}
     name = lambda i: position.by_iid(i).card.name
     out = []
@@ -532,6 +544,7 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
                         paying=[name(m) for m in paying], on=sorted(name(b) for b in bases.get(t, [])),
                         targeting=sorted(name(j) for j in targets.get(t, []))))
         where[i] = {"charge": "mana_zone", "cast": "graveyard"}.get(action, "battle_zone")
+        where.update(went.get(t, []))  # what the step's effects moved (resolve.lp)
     return out
 
 

@@ -2,7 +2,8 @@
 
 The JSON of a play is the issue's contract (action, player, card, payment for summons) plus the
 keys docs/duel-masters.md documents: method, cost, base, triggers, cost_treated_as_paid
-(GR summon), for a charge, tapped, and for a cast spell, its cost, payment and targets.
+(GR summon), for a charge, tapped, and for a cast spell, its cost, payment and targets (a summon
+or a put lists the targets of its creature's "when you put this creature" ability too).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class Play:
     triggers: list[dict] = field(default_factory=list)  # [{"card": CARDREF, "on": kind}]
     treated_as_paid: bool = False  # GR summon: the cost counts as paid, no mana is tapped
     tapped: bool | None = None  # charge: the card enters the mana zone tapped (multicoloured)
-    targets: list[dict] = field(default_factory=list)  # cast: the creatures its effect chooses
+    targets: list[dict] = field(default_factory=list)  # cast, summon, put: the creatures its effect chooses
 
     def to_json(self) -> dict:
         out = {"action": self.action, "player": self.player, "card": self.card, "method": self.method}

@@ -194,8 +194,12 @@ SENTENCES: dict[str, S] = {
                                   "hand in the main step"),
     "text_not_understood": lambda c, i: (f"the text of {c.name(i)} is not fully understood, so the oracle does not "
                                          "cast it (it never guesses an effect)"),
-    "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a cast from the hand does "
-                                               "not resolve yet, so the oracle does not cast it"),
+    "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a step does not resolve "
+                                               "yet, so the oracle does not play it"),
+    # resolve.lp
+    "new_shield_not_modelled": lambda c, j: (f"{c.name(j)} would be added to its owner's shields "
+                                     "instead of being destroyed: a shield gained this way is not modelled, so the "
+                                     "oracle does not play this step"),
     "not_a_target": lambda c, code: (f"{c.card_name(code)} cannot be chosen: it is not a creature in the battle zone "
                                      "that the spell's effect allows"),
 }
