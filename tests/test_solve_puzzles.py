@@ -91,20 +91,21 @@ def test_bad_goals(goal, message):
 
 
 def test_cli_solve_and_check(tmp_path):
+    # stdout only: a slow solve also prints its progress on stderr (CliRunner.output mixes both).
     runner = CliRunner()
     path = next(p for p in PUZZLES if p.stem.startswith("02"))
     res = runner.invoke(main, ["solve", str(path)])
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[0] == "line 1 (2 steps):"
+    assert res.stdout.splitlines()[0] == "line 1 (2 steps):"
     line = tmp_path / "answer.txt"
-    line.write_text(f'position "{path.resolve()}"\n' + "\n".join(l.strip() for l in res.output.splitlines()[1:]) + "\n")
+    line.write_text(f'position "{path.resolve()}"\n' + "\n".join(l.strip() for l in res.stdout.splitlines()[1:]) + "\n")
     res2 = runner.invoke(main, ["check", str(line)])   # a line may name a puzzle file as its position
     assert res2.exit_code == 0, res2.output
-    assert res2.output.strip().endswith("the line is legal (2 steps)")
+    assert res2.stdout.strip().endswith("the line is legal (2 steps)")
     res3 = runner.invoke(main, ["solve", str(next(p for p in PUZZLES if p.stem.startswith("12"))), "--max-steps", "3"])
     assert res3.exit_code == 1 and "no line of any length reaches the goal" in res3.output
     res4 = runner.invoke(main, ["solve", str(path), "--json"])
-    assert json.loads(res4.output)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
+    assert json.loads(res4.stdout)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
 
 
 def test_cli_check_illegal_exit_status_and_state_file(tmp_path):
