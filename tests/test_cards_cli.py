@@ -38,7 +38,7 @@ def test_show_unknown_card_is_a_message_not_a_traceback():
 def test_coverage_json():
     result = run(cards, "coverage", "--json")
     assert result.exit_code == 0
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert set(report["kinds"]) >= {"fusion", "synchro", "xyz", "link", "ritual"}
     assert report["extra_deck"]["total"] == 2159
     assert report["unsupported_reasons"][0]["count"] >= 1

@@ -25,7 +25,7 @@ def test_table():
 def test_json_contract():
     out = run("plays", EXAMPLE, "--json")
     assert out.exit_code == 0
-    doc = json.loads(out.output)
+    doc = json.loads(out.stdout)
     assert set(doc) == {"plays"}
     tribute = doc["plays"][0]
     assert tribute == {"action": "tribute_summon", "player": 0,

@@ -66,7 +66,7 @@ def test_every_extra_key_is_documented():
 def test_bundled_minimal_position_through_the_cli():
     out = run("plays", str(ROOT / "facts" / "positions" / "dm-minimal.json"), "--json")
     assert out.exit_code == 0, out.output
-    doc = json.loads(out.output)
+    doc = json.loads(out.stdout)
     check_contract(doc)
     assert doc == {"plays": [], "complete": True}  # one untapped mana card, Bronze-Arm Tribe costs 3
 
@@ -75,7 +75,7 @@ def test_issue_minimal_position_through_the_cli(tmp_path):
     path = write(tmp_path, ISSUE_MINIMAL)
     out = run("plays", path, "--json")
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output) == {"plays": [], "complete": True}
+    assert json.loads(out.stdout) == {"plays": [], "complete": True}
     text = run("plays", path)
     assert text.exit_code == 0 and text.output.strip() == "no legal play"
 
@@ -86,7 +86,7 @@ def test_issue_minimal_position_with_enough_mana_gives_the_contract(tmp_path):
                                        {"card": "Bronze-Arm Tribe", "tapped": False}]
     out = run("plays", write(tmp_path, doc), "--json")
     assert out.exit_code == 0, out.output
-    result = json.loads(out.output)
+    result = json.loads(out.stdout)
     check_contract(result)
     assert [{k: p[k] for k in ("action", "player", "card", "payment")} for p in result["plays"]] == [{
         "action": "summon", "player": 0,
@@ -102,7 +102,7 @@ def test_every_bundled_dm_position_keeps_the_contract():
         for extra in ([], ["--all-payments"]):
             out = run("plays", str(path), "--json", *extra)
             assert out.exit_code == 0, (path.name, out.output)
-            check_contract(json.loads(out.output))
+            check_contract(json.loads(out.stdout))
 
 
 def test_count_and_all_payments(tmp_path):

@@ -172,7 +172,7 @@ def test_cli_answers_and_exit_codes(tmp_path):
     bad.write_text(json.dumps(board([CRAGSAUR], [VEHICLE])))
     assert runner.invoke(main, ["lethal", str(bad)]).exit_code == 1
     res = runner.invoke(main, ["lethal", str(good), "--json"])
-    assert json.loads(res.output)["verdict"] == "lethal"
+    assert json.loads(res.stdout)["verdict"] == "lethal"
 
 
 @pytest.mark.parametrize("change, field", [
@@ -266,7 +266,7 @@ def test_grammar_reads_whole_lines_or_nothing():
 
 def test_coverage_command_counts_fully_understood_cards():
     res = CliRunner().invoke(main, ["cards", "coverage", "--game", "duel-masters", "--json"])
-    report = json.loads(res.output)
+    report = json.loads(res.stdout)
     assert report["cards"] == 1152 and 0 < report["understood"] < report["cards"]
     assert report["not_understood"][0]["sentence"] == (
         "instead of having this creature attack, you may tap it to use its $tap ability")  # read, not played

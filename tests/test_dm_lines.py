@@ -329,7 +329,7 @@ def test_cli_check_text_line_exit_status_and_state(tmp_path):
     assert json.loads((tmp_path / "after.json").read_text())["players"][0]["battle_zone"][0]["card"] == AEGIS
     bad = runner.invoke(main, ["check", str(tmp_path / "bad.txt"), "--json"])
     assert bad.exit_code == 1
-    body = json.loads(bad.output)
+    body = json.loads(bad.stdout)
     assert body["status"] == "illegal" and body["steps"][1]["rules"] == ["not_enough_mana(1,4,3)"]
     broken = runner.invoke(main, ["check", str(tmp_path / "ok.txt"), "--position", str(tmp_path / "nothing.json")])
     assert broken.exit_code == 2 and "nothing.json" in broken.output

@@ -134,7 +134,7 @@ def test_cli_solve_dispatches_on_the_game(tmp_path):
     runner = CliRunner()
     ok = runner.invoke(main, ["solve", str(tmp_path / "p.json"), "--json"])
     assert ok.exit_code == 0, ok.output
-    body = json.loads(ok.output)
+    body = json.loads(ok.stdout)
     assert body["solved"] and body["lines"][0][0].startswith("charge ")
     bound = runner.invoke(main, ["solve", str(tmp_path / "p.json"), "--max-steps", "1"])
     assert bound.exit_code == 1 and "no line of at most 1 step reaches the goal" in bound.output

@@ -444,7 +444,7 @@ def test_cli_import(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(puzzle, ["import", str(path)])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert set(data) >= {"position", "objective", "goal", "notes"}
     assert data["position"]["players"][0]["hand"] == [89631139]
     assert data["goal"] == {"win": True}

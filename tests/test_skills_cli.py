@@ -92,7 +92,7 @@ def test_check_json_and_state(tmp_path):
     state = tmp_path / "after.json"
     out = run("check", line, "--json", "--state", str(state))
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["status"] == "legal"
+    assert json.loads(out.stdout)["status"] == "legal"
     after = json.loads(state.read_text(encoding="utf-8"))
     assert after["merged"] == "骷髏戰士" and after["mp"] == 470
     # the state written is a position again

@@ -130,7 +130,7 @@ def test_cli_check_json_gives_states_as_positions(tmp_path):
     line.write_text(json.dumps({"position": str(path), "steps": doc["solution"]}))
     res = CliRunner().invoke(main, ["check", str(line), "--json"])
     assert res.exit_code == 0, res.output
-    out = json.loads(res.output)
+    out = json.loads(res.stdout)
     assert out["status"] == "legal" and [s["legal"] for s in out["steps"]] == [True, True]
     assert out["steps"][1]["state"]["turn"]["normal_summon_used"] is True
 
