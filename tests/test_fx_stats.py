@@ -228,3 +228,10 @@ def test_a_gemini_tuner_is_a_tuner_only_once_gemini_summoned():
     pos = board(field=["Tuned Magician", "Kozaky"], extra=[ARMADES])
     assert "Tuner" in illegal(pos, f'synchro_summon "{ARMADES}" with "Tuned Magician", "Kozaky"')
     legal(pos, 'gemini_summon "Tuned Magician"', f'synchro_summon "{ARMADES}" with "Tuned Magician", "Kozaky"')
+
+
+def test_a_gain_for_each_named_monster_you_control():
+    # Lava Battleguard (1550): "Gains 500 ATK for each "Swamp Battleguard" you control."
+    pos = board(field=["Lava Battleguard", "Swamp Battleguard"])
+    assert lp(legal(pos, 'attack "Lava Battleguard" directly'), 1) == 8000 - 2050
+    assert lp(legal(board(field=["Lava Battleguard"]), 'attack "Lava Battleguard" directly'), 1) == 8000 - 1550

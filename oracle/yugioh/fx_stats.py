@@ -120,13 +120,19 @@ class Words:
         n = [i for i in items if isinstance(i, int)][0]
         _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
         who = "me" if str(next(i for i in items if isinstance(i, Token) and i.type.endswith("WHO"))) == "you" else "opp"
-        if not all({("pos", ("kind", "monster")), ("pos", ("kind", "tuner"))} & alt for alt in alts):
+        if not all(self._monsters_only(alt) for alt in alts):
             # "for each Spell/Trap your opponent controls", "for each card you control": the Spell &
             # Trap Zones too, which the count of monsters on the field does not read.
             raise ValueError("a gain for each card other than monsters on the field (not read)")
         return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
             clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(who)])]
             + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def _monsters_only(self, alt: frozenset) -> bool:
+        """Whether a filter alternative takes monsters only ("monster", "Tuner", a monster's name)."""
+        named = [x[1] for sign, x in alt if sign == "pos" and x[0] == "name"]
+        return bool({("pos", ("kind", "monster")), ("pos", ("kind", "tuner"))} & alt) or \
+            any(self.lib.get(code) is not None and self.lib.get(code).is_monster for code in named)
 
     def stats_per_gy(self, items):
         n = [i for i in items if isinstance(i, int)][0]
