@@ -647,14 +647,17 @@ def normalized(sentence: str) -> str:
 @lru_cache(maxsize=None)
 def accepted(sentence: str) -> bool:
     """Whether the grammar reads a (normalized) sentence, bullets included."""
+    # The parser is built outside the ``try``: a grammar file that does not load is a defect of
+    # the package, never a sentence "not understood" (that would make every card unsupported).
+    grammar = parser()
     try:
         if "●" in sentence:
             head, *bullets = [x.strip() for x in sentence.split("●")]
-            parser().parse(head, start="sentence")
+            grammar.parse(head, start="sentence")
             for b in bullets:
-                parser().parse(b, start="mode")
+                grammar.parse(b, start="mode")
         else:
-            parser().parse(sentence, start="sentence")
+            grammar.parse(sentence, start="sentence")
     except LarkError:
         return False
     return True
