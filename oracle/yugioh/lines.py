@@ -15,6 +15,8 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     activate "One for One" paying "Celtic Guardian" summoning "Water Spirit"
     normal_summon "Marauding Captain"
     then activate "Marauding Captain" summoning "Tune Warrior"   # a trigger following the step above
+    activate "Monster Reborn" targeting "Dark Magician"
+    chain activate "Emergency Teleport" summoning "Krebons"      # a chain link answering the link above
     activate "Elemental HERO Stratos" effect 1 mode 2 adding "Elemental HERO Burstinatrix"
     set_spell_trap "Call of the Haunted"
 
@@ -27,15 +29,19 @@ An activation names its card, then optionally ``effect N`` (its number in readin
 text; 1 by default choice of the solver), ``mode M`` (a bullet of "activate 1 of these effects"),
 the costs (``paying``), the targets (``targeting``) and the cards the effect takes on resolution
 (``summoning``, ``adding``, ``sending``, ``setting``).  A step starting with ``then`` is a
-trigger effect that follows the step before it: it belongs to that step, and the length of a
-line counts the steps without ``then``.
+trigger effect that follows the step before it (after everything before it has resolved): it
+starts a new chain.  A step starting with ``chain`` is a link added to the chain of the step just
+before it (a response of Spell Speed 2 or more, or another trigger of the same event): the
+chain resolves last in, first out, once no link is added.  Both belong to the action before them,
+and the length of a line counts the steps without ``then`` or ``chain`` (asp/yugioh/chain.lp).
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
 "cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``; an activation
 also has ``"effect"``, ``"mode"``, ``"costs"``, ``"targets"``, ``"summoning"``, ``"adding"``,
-``"sending"``, ``"setting"``, and any step may have ``"then"``: the list of the trigger effects
-that follow it (step objects or strings).
+``"sending"``, ``"setting"``, and any step may have ``"then"``: the list of the chain links
+that follow it (step objects or strings; a link added to the chain before it has ``"chain": true``
+or is a string starting with ``chain``).
 
 Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
 that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
@@ -75,7 +81,7 @@ ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip
            "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack",
            "activate", "set_spell_trap")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone", "effect", "mode",
-             "costs", "targets", "summoning", "adding", "sending", "setting", "then"}
+             "costs", "targets", "summoning", "adding", "sending", "setting", "then", "chain"}
 STATED_POSITIONS = ("attack", "defense", "set")
 ZONES = range(7)
 # What an activation names, in the text form: keyword -> Step field (a list of card names).
@@ -109,7 +115,8 @@ class Step:
     sending: list[str] = field(default_factory=list)
     setting: list[str] = field(default_factory=list)
     then: list["Step"] = field(default_factory=list)  # trigger effects that follow this step
-    follow: bool = False                             # this step is a "then" step
+    follow: bool = False                             # this step is a "then" (or "chain") step
+    chained: bool = False                            # a "chain" step: a link of the chain before it
 
     @property
     def where(self) -> str:
@@ -118,7 +125,7 @@ class Step:
     def text(self) -> str:
         q = lambda n: json.dumps(n, ensure_ascii=False)
         if self.follow:
-            return "then " + replace(self, follow=False, then=[]).text()
+            return ("chain " if self.chained else "then ") + replace(self, follow=False, chained=False, then=[]).text()
         if self.action == "activate":
             out = f"activate {q(self.card)}"
             if self.effect:
@@ -172,6 +179,8 @@ class Step:
                 out[key] = list(getattr(self, key))
         if self.then:
             out["then"] = [s.to_json() for s in self.then]
+        if self.chained:
+            out["chain"] = True
         return out
 
 
@@ -188,7 +197,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     where = f"step {number}" + (f" (line {line})" if line else "")
     err = lambda problem: OracleError(problem, source=source, field=where)
     toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes", number=int)
-    follow = bool(toks) and toks[0] == ("word", "then")
+    follow = bool(toks) and toks[0] in (("word", "then"), ("word", "chain"))
+    chained = follow and toks[0] == ("word", "chain")
     if follow:
         toks = toks[1:]
     if not toks or toks[0][0] != "word":
@@ -214,9 +224,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"the {what} list is empty or ends with a comma")
         return out
 
-    step = Step(number=number, action=action, line=line, follow=follow)
+    step = Step(number=number, action=action, line=line, follow=follow, chained=chained)
     if follow and action != "activate":
-        raise err("only an activation (a trigger effect) follows a step with 'then'")
+        raise err("only an activation (a chain link) follows a step with 'then' or 'chain'")
     if action != "attack":
         rest = _placement(step, rest, err)
     if action == "pendulum_summon":
@@ -314,7 +324,10 @@ def nest(steps: list[Step], source: str) -> list[Step]:
     for s in steps:
         if s.follow:
             if not out:
-                raise OracleError("a line cannot start with a 'then' step", source=source, field=s.where)
+                raise OracleError("a line cannot start with a 'then' or 'chain' step", source=source, field=s.where)
+            if s.chained and ([out[-1]] + out[-1].then)[-1].action != "activate":
+                raise OracleError("a 'chain' step adds a link to the chain of an activation just before it",
+                                  source=source, field=s.where)
             out[-1].then.append(s)
         else:
             out.append(s)
@@ -357,6 +370,12 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
         if sub.action != "activate":
             raise OracleError("only activations (trigger effects) follow a step", source=source, field=at)
         sub.follow = True
+        if isinstance(then[n], dict) and then[n].get("chain") is not None:
+            if not isinstance(then[n]["chain"], bool):
+                raise OracleError("chain is true or false", source=source, field=f"{at}.chain")
+            sub.chained = then[n]["chain"]
+        if sub.chained and ([step] + step.then)[-1].action != "activate":
+            raise OracleError("a chain link follows an activation", source=source, field=at)
         step.then.append(sub)
     if action != "pendulum_summon" and step.card is None:
         raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
@@ -418,7 +437,20 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
 def slots_of(line: Line) -> int:
     """Time steps per action of a checked line: the action and room for its longest "then" list
     (chain.lp)."""
-    return 1 + max((len(s.then) for s in line.steps), default=0)
+    return max((len(block_layout(s)) for s in line.steps), default=1)
+
+
+def block_layout(step: Step) -> list[Step | None]:
+    """The time steps of an action's block as chain.lp lays them out: the action, then each chain
+    (its links at consecutive steps, then a step for each link below the last to resolve: None)."""
+    seq, out, i = [step] + step.then, [], 0
+    while i < len(seq):
+        j = i + 1
+        while j < len(seq) and seq[j].chained:
+            j += 1
+        out += seq[i:j] + [None] * (j - i - 1)
+        i = j
+    return out
 
 
 def block_times(k: int, slots: int) -> range:
@@ -434,9 +466,17 @@ def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
     out: list[str] = []
     for s in line.steps:
         times = block_times(s.number, slots)
-        for t, sub in zip(times, [s] + s.then):
+        layout = block_layout(s)
+        for t, sub in zip(times, layout):
+            if sub is None:
+                out.append(f"given_idle({t}).")   # a link below resolves here
+                continue
             out += _given(line, library, s, sub, t)
-        out += [f"given_idle({t})." for t in times[1 + len(s.then):]]
+            if sub.action == "activate":
+                out.append(f"given_link({t}).")
+            if sub.chained:
+                out.append(f"given_chained({t}).")
+        out += [f"given_idle({t})." for t in times[len(layout):]]
     return "\n".join(out) + "\n"
 
 
@@ -589,10 +629,12 @@ def describe_block(position: Position, atoms: list[clingo.Symbol], k: int, slots
     """Action k of a model as a Step, with the trigger effects that followed it under ``then``."""
     times = block_times(k, slots)
     head = describe_step(position, atoms, times[0])[2]
+    chained = {a.arguments[0].number for a in atoms if a.name == "chained" and len(a.arguments) == 1}
     for t in times[1:]:
         sub = describe_step(position, atoms, t)[2]
         if sub.action:
             sub.follow = True
+            sub.chained = t in chained
             head.then.append(sub)
     head.number = k
     return head
