@@ -196,3 +196,37 @@ def test_possible_responses_name_hand_traps_set_cards_and_quick_effects_only():
     names = {r["name"] for r in possible_responses(parse_position(pos))}
     assert names == {"Ash Blossom & Joyous Spring", "Infinite Impermanence", "Gorz the Emissary of Darkness",
                      "Stardust Dragon", "Mirror Force"}
+
+
+# --- simultaneous triggers: one chain, mandatory first --------------------------------------
+STONE, BERFOMET = "The White Stone of Legend", "Berfomet"
+
+
+def _tribute_board():
+    return with_deck(board(hand=[BERFOMET], field=[STONE]),
+                     ["Blue-Eyes White Dragon", "Gazelle the King of Mythical Beasts", "Celtic Guardian"])
+
+
+def test_triggers_of_one_event_go_on_one_chain_mandatory_first():
+    head = f'tribute_summon "{BERFOMET}" with "{STONE}"'
+    stone = f'activate "{STONE}" adding "Blue-Eyes White Dragon"'
+    berfomet = f'activate "{BERFOMET}" adding "Gazelle the King of Mythical Beasts"'
+    result = legal(_tribute_board(), head, f"then {stone}", f"chain {berfomet}")
+    assert len(result.steps[-1].position["players"][0]["hand"]) == 2
+    # the optional trigger cannot wait for a chain of its own (and would miss the timing)
+    assert "first chain" in illegal(_tribute_board(), head, f"then {stone}", f"then {berfomet}")
+    # the mandatory trigger goes on the chain first
+    assert "mandatory" in illegal(_tribute_board(), head, f"then {berfomet}", f"chain {stone}")
+
+
+@pytest.mark.parametrize("sentence", [
+    'This card must be face-up on the field to activate and to resolve this effect.',
+    'This effect can only be used once while this card is face-up on the field.',
+    'You can only use each effect of "X" once per turn, and cannot activate more than 1 in the same Chain.',
+    "Neither player can activate cards or effects in response to this effect's activation.",
+    "Your opponent cannot activate cards or effects in response to this effect's activation.",
+    'You can only use 1 of the following effects of "X" per turn, and only once that turn.',
+    "When your opponent activates a card or effect: You can Special Summon this card from your hand."])
+def test_the_clauses_of_the_family_are_in_the_grammar(sentence):
+    from oracle.yugioh.effect_text import accepted
+    assert accepted(sentence)

@@ -437,20 +437,24 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
 def slots_of(line: Line) -> int:
     """Time steps per action of a checked line: the action and room for its longest "then" list
     (chain.lp)."""
-    return max((len(block_layout(s)) for s in line.steps), default=1)
+    return max((len(block_layout(s)[0]) for s in line.steps), default=1)
 
 
-def block_layout(step: Step) -> list[Step | None]:
+def block_layout(step: Step) -> tuple[list[Step | None], dict[int, int]]:
     """The time steps of an action's block as chain.lp lays them out: the action, then each chain
-    (its links at consecutive steps, then a step for each link below the last to resolve: None)."""
-    seq, out, i = [step] + step.then, [], 0
+    (its links at consecutive steps, then a step for each link below the last to resolve: None);
+    and for each step that holds an action or a link, the step at which it resolves (last in,
+    first out)."""
+    seq, out, res, i = [step] + step.then, [], {}, 0
     while i < len(seq):
         j = i + 1
         while j < len(seq) and seq[j].chained:
             j += 1
+        first, last = len(out), len(out) + j - i - 1
+        res.update({first + k: last + (last - first - k) for k in range(j - i)})
         out += seq[i:j] + [None] * (j - i - 1)
         i = j
-    return out
+    return out, res
 
 
 def block_times(k: int, slots: int) -> range:
@@ -466,12 +470,12 @@ def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
     out: list[str] = []
     for s in line.steps:
         times = block_times(s.number, slots)
-        layout = block_layout(s)
-        for t, sub in zip(times, layout):
+        layout, res = block_layout(s)
+        for k, (t, sub) in enumerate(zip(times, layout)):
             if sub is None:
                 out.append(f"given_idle({t}).")   # a link below resolves here
                 continue
-            out += _given(line, library, s, sub, t)
+            out += _given(line, library, s, sub, t, times[res[k]])
             if sub.action == "activate":
                 out.append(f"given_link({t}).")
             if sub.chained:
@@ -480,19 +484,21 @@ def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[str]:
+def _given(line: Line, library: Library, where: Step, s: Step, t: int, r: int) -> list[str]:
+    """The facts of step ``s`` at time ``t``; what it does on resolution (the cards it takes, the
+    position and zone of a summon) at time ``r``, when its chain link resolves."""
     out: list[str] = []
 
     def code(n):
         return _code(line.position, n, where, line.source, library)
 
-    def counted(pred: str, names: list[str], *lead: str) -> list[str]:
-        return [f"{pred}({t},{','.join(lead + (str(c), str(n)))})." for c, n in sorted(Counter(code(x) for x in names).items())]
+    def counted(pred: str, names: list[str], *lead: str, at: int = t) -> list[str]:
+        return [f"{pred}({at},{','.join(lead + (str(c), str(n)))})." for c, n in sorted(Counter(code(x) for x in names).items())]
 
     if s.battle_position:
-        out.append(f"given_pos({t},{s.battle_position}).")
+        out.append(f"given_pos({r},{s.battle_position}).")
     if s.zone is not None:
-        out.append(f"given_zone({t},{s.zone}).")
+        out.append(f"given_zone({r},{s.zone}).")
     if s.action == "pendulum_summon":
         return out + [f"given_act({t},pendulum_summon,none)."] + counted("given_pend", s.cards)
     out.append(f"given_act({t},{s.action},{code(s.card)}).")
@@ -509,7 +515,7 @@ def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[s
         out.append(f"given_mode({t},{s.mode}).")
     out += counted("given_cost", s.costs) + counted("given_tgt", s.targets)
     for word, kind in PICK_KINDS.items():
-        out += counted("given_pick", getattr(s, ACTIVATION_WORDS[word]), kind)
+        out += counted("given_pick", getattr(s, ACTIVATION_WORDS[word]), kind, at=r)
     return out
 
 
@@ -628,10 +634,12 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
 def describe_block(position: Position, atoms: list[clingo.Symbol], k: int, slots: int) -> Step:
     """Action k of a model as a Step, with the trigger effects that followed it under ``then``."""
     times = block_times(k, slots)
-    head = describe_step(position, atoms, times[0])[2]
+    # what a link takes on resolution is read where it resolves (chain.lp's rsv/2)
+    res = {a.arguments[1].number: a.arguments[0].number for a in atoms if a.name == "rsv" and len(a.arguments) == 2}
+    head = describe_step(position, atoms, times[0], res.get(times[0]))[2]
     chained = {a.arguments[0].number for a in atoms if a.name == "chained" and len(a.arguments) == 1}
     for t in times[1:]:
-        sub = describe_step(position, atoms, t)[2]
+        sub = describe_step(position, atoms, t, res.get(t))[2]
         if sub.action:
             sub.follow = True
             sub.chained = t in chained
@@ -640,7 +648,8 @@ def describe_block(position: Position, atoms: list[clingo.Symbol], k: int, slots
     return head
 
 
-def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict, Step]:
+def describe_step(position: Position, atoms: list[clingo.Symbol], t: int,
+                  resolved_at: int | None = None) -> tuple[str, dict, Step]:
     """Step ``t`` of a model in the text form (cards by name, materials sorted), the instances,
     and the Step."""
     action, card, mats, spell, pend, target = "", None, [], None, [], None
@@ -648,6 +657,10 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
     costs, targets, picks = [], [], []
     for a in atoms:
         args = a.arguments
+        if a.name == "pick" and resolved_at not in (None, t):
+            if args[0].number == resolved_at:   # a chain link takes its cards where it resolves
+                picks.append((args[1].number, args[2].number))
+            continue
         if not args or args[0].type != clingo.SymbolType.Number or args[0].number != t:
             continue
         if a.name == "act":
