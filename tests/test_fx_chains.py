@@ -230,3 +230,23 @@ def test_triggers_of_one_event_go_on_one_chain_mandatory_first():
 def test_the_clauses_of_the_family_are_in_the_grammar(sentence):
     from oracle.yugioh.effect_text import accepted
     assert accepted(sentence)
+
+
+# --- more events of "this card" ---------------------------------------------------------------
+WARBLER = "Lyrilusc - Turquoise Warbler"
+
+
+def test_special_summoned_from_the_hand_is_not_special_summoned_from_the_gy():
+    from_hand = board(hand=[WARBLER, "Lyrilusc - Cobalt Sparrow"])
+    legal(from_hand, f'special_summon "{WARBLER}"', f'then activate "{WARBLER}" summoning "Lyrilusc - Cobalt Sparrow"')
+    revived = board(hand=[REBORN, "Lyrilusc - Cobalt Sparrow"], gy=[{"card": WARBLER, "properly_summoned": True}])
+    why = illegal(revived, f'activate "{REBORN}" targeting "{WARBLER}"',
+                  f'then activate "{WARBLER}" summoning "Lyrilusc - Cobalt Sparrow"')
+    assert "did not happen" in why
+
+
+def test_if_this_card_is_summoned_answers_a_normal_summon():
+    pos = with_deck(board(hand=["Satellarknight Deneb"]), ["Satellarknight Altair", "Celtic Guardian"])
+    legal(pos, 'normal_summon "Satellarknight Deneb"', 'then activate "Satellarknight Deneb" adding "Satellarknight Altair"')
+    assert "did not happen" in illegal(pos, 'normal_set "Satellarknight Deneb"',
+                                       'then activate "Satellarknight Deneb" adding "Satellarknight Altair"')

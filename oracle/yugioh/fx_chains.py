@@ -18,9 +18,10 @@ EVENT_PLACES = {
     "sent_material": ["graveyard"], "destroyed_battle": ["graveyard", "banished", "extra"],
     "destroyed_effect": ["graveyard", "banished", "extra"], "destroyed": ["graveyard", "banished", "extra"],
     "banished": ["banished"], "leaves_field": ["graveyard", "banished", "extra", "hand"],
+    "sent_from_field": ["graveyard"], "tributed": ["graveyard", "banished"],
     "opponent": ["field"],
 }
-_SENT_HOW = {"by a card effect": "sent_gy_effect", "by battle": "sent_gy_battle"}
+_SENT_HOW = {"by a card effect": "sent_gy_effect", "by card effect": "sent_gy_effect", "by battle": "sent_gy_battle"}
 
 
 class Words:
@@ -28,8 +29,9 @@ class Words:
 
     # trigger events ----------------------------------------------------------------------
     def chains_event_cond(self, items):
-        event = items[1]
-        return ("trigger", str(items[0]).lower(), [event], EVENT_PLACES[event if isinstance(event, str) else "sent_material"])
+        events = items[1] if isinstance(items[1], list) else [items[1]]
+        places = [p for ev in events for p in EVENT_PLACES.get(ev if isinstance(ev, str) else ev[0], ["field"])]
+        return ("trigger", str(items[0]).lower(), events, list(dict.fromkeys(places)))
 
     def chains_leaves_cond(self, items):
         return ("trigger", str(items[0]).lower(), ["leaves_field"], EVENT_PLACES["leaves_field"])
@@ -55,6 +57,25 @@ class Words:
 
     def chains_banished(self, _):
         return "banished"
+
+    def chains_sent_field(self, _):
+        return "sent_from_field"
+
+    def chains_tributed(self, _):
+        return "tributed"
+
+    def chains_tribute_summoned(self, _):
+        return "tribute"
+
+    def chains_any_summon(self, _):
+        # "Summoned": Normal (Tribute included), Flip or Special Summoned
+        return ["normal", "flip", "special"]
+
+    def chains_flipped(self, _):
+        return "flip"
+
+    def chains_special_from(self, items):
+        return ("special_from", {"hand": "hand", "Deck": "deck"}.get(str(items[0]), "graveyard"))
 
     def chains_opponent_cond(self, _):
         # An event only the opponent can cause: it never happens in the turn player's line.
