@@ -250,3 +250,17 @@ def test_if_this_card_is_summoned_answers_a_normal_summon():
     legal(pos, 'normal_summon "Satellarknight Deneb"', 'then activate "Satellarknight Deneb" adding "Satellarknight Altair"')
     assert "did not happen" in illegal(pos, 'normal_set "Satellarknight Deneb"',
                                        'then activate "Satellarknight Deneb" adding "Satellarknight Altair"')
+
+
+def test_chain_links_in_json_lines():
+    from oracle.errors import OracleError
+    from oracle.yugioh.lines import _step_object
+
+    step = _step_object({"action": "activate", "card": HAUNTED, "then": [
+        {"action": "activate", "card": MST, "chain": True}, 'then activate "Sacred Crane"']}, 1, "<t>", "steps[0]")
+    assert [s.chained for s in step.then] == [True, False]
+    with pytest.raises(OracleError, match="chain"):
+        _step_object({"action": "activate", "card": MST, "chain": True}, 1, "<t>", "steps[0]")
+    with pytest.raises(OracleError, match="chain"):
+        _step_object({"action": "normal_summon", "card": "Celtic Guardian", "then": [
+            {"action": "activate", "card": MST, "chain": True}]}, 1, "<t>", "steps[0]")

@@ -344,6 +344,8 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     if action not in ACTIONS:
         raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
     err = lambda key: lambda problem: OracleError(problem, source=source, field=f"{where}.{key}")  # noqa: E731
+    if item.get("chain") is not None and ".then[" not in where:
+        raise err("chain")('"chain" is said of a chain link, a step under "then"')
     step = Step(number=number, action=action, card=_json_name(item, "card", err), spell=_json_name(item, "spell", err),
                 target=_json_name(item, "target", err), materials=_json_names(item, "materials", err),
                 cards=_json_names(item, "cards", err),
@@ -527,7 +529,8 @@ class CheckResult(checking.CheckedLine):
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:
             read_as = [f"  read as: {r.reading}"] if r.reading and r.reading != r.step.normalized() else []
-            return read_as + [f"  {s}" for s in r.state]
+            links = [f"  {s.text()}" for s in r.step.then]   # the chain links that belong to the step
+            return links + read_as + [f"  {s}" for s in r.state]
 
         return checking.report(self.steps, self.status, self.message, details)
 
