@@ -264,3 +264,10 @@ def test_chain_links_in_json_lines():
     with pytest.raises(OracleError, match="chain"):
         _step_object({"action": "normal_summon", "card": "Celtic Guardian", "then": [
             {"action": "activate", "card": MST, "chain": True}]}, 1, "<t>", "steps[0]")
+
+
+def test_a_mandatory_trigger_of_the_opponents_card_does_not_bind_the_turn_player():
+    # Fencing Fire Ferret's "If this card is destroyed and sent to the GY" is mandatory, but it is
+    # the opponent's: the turn player's line is not illegal for not activating it
+    pos = board(field=["Summoned Skull"], opp_field=["Fencing Fire Ferret"], phase="battle")
+    legal(pos, 'attack "Summoned Skull" -> "Fencing Fire Ferret"')
