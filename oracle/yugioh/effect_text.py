@@ -667,7 +667,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                    ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"])
     else:
         # A Quick Effect is activated by the turn player at open game state like an ignition
-        # effect; responses with it (chains) are not modelled.
+        # effect, or as a response in the turn player's own chain (chain.lp).
         e.type = "quick" if p.get("quick") else "ignition"
         if not p["optional"]:
             raise ValueError("an effect that is neither a trigger nor optional")
