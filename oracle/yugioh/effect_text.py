@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_puzzles, fx_stats, fx_zones
+from oracle.yugioh import fx_chains, fx_puzzles, fx_stats, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -558,9 +558,17 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     gemini = False
     for p in parsed:
         if p["kind"] == "limit":
-            if p["name"] != ("name", card.name_code):
+            if p["name"] != ("name", card.name_code) and not (p["name"] is None and p["limit"] == "family"):
                 out.unsupported = "a limit naming another card"
                 return out
+            if p["limit"] == "family":
+                # a family's frequency clause: of the effect before it, or of every effect
+                if not effects:
+                    out.unsupported = "a limit before any effect"
+                    return out
+                for e in effects[-1:] if p["previous"] else effects:
+                    e.limits += [p["as"]] + ([p["also"]] if "also" in p else [])
+                continue
             if p["limit"] == "hard_this":
                 if not effects:
                     out.unsupported = "a limit before any effect"
@@ -691,7 +699,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
-        if cond is not None:
+        if cond is not None and cond[:3] == ("trigger", "when", ["opponent"]):
+            # "When your opponent activates ...": activated only on an event of the opponent's,
+            # which never happens in the turn player's line (fx_chains.py, chain.lp).
+            e.timing, e.events = cond[1], cond[2]
+        elif cond is not None:
             raise ValueError("a Spell/Trap effect with an activation condition")
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
@@ -702,10 +714,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             e.type, e.where = "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
-        e.where = ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"]
+        e.where = (cond[3] if len(cond) > 3 else  # a family's event says where its card then is
+                   ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"])
     else:
         # A Quick Effect is activated by the turn player at open game state like an ignition
-        # effect; responses with it (chains) are not modelled.
+        # effect, or as a response in the turn player's own chain (chain.lp).
         e.type = "quick" if p.get("quick") else "ignition"
         if not p["optional"]:
             raise ValueError("an effect that is neither a trigger nor optional")
@@ -751,7 +764,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -776,7 +789,7 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
         if e.optional:
             out.append(f("eff_optional", [c, E]))
         for ev in e.events:
-            out.append(f("eff_event", [c, E, f(ev), f(e.timing)]))
+            out.append(f("eff_event", [c, E, sym(ev), f(e.timing)]))
         if e.phase:
             out.append(f("eff_phase", [c, E, f(e.phase)]))
         if e.soft_once:

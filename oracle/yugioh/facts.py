@@ -90,6 +90,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("negated", i)
         for kind in slot.cannot_be_material:
             init("no_material", i, kind)
+        for n in slot.effects_used:
+            init("used_copy", i, n)
     elif slot.location == "xyz_material":
         init("xmat", i, slot.attached_to.iid)
     elif slot.location in ("spell_trap_zone", "field_zone"):
@@ -159,11 +161,14 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             effects = effects or bool(eff.rules) or any(e.type not in ("opponent", "static") for e in eff.effects)
             archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
     f += _used_and_locks(position, library)
-    # Trigger effects of every card instance, read once per card: a Deck of a million copies is one card.
-    triggers = {card.code: n for card in cards if not card_effects(card, library).unsupported
-                and (n := sum(e.type == "trigger" for e in card_effects(card, library).effects))}
-    inst.follow_ups = 0 if not triggers else min(
-        FOLLOW_UP_BOUND, sum(triggers.get(s.card.code, 0) for s in position.slots))
+    # Trigger effects and responses (Spell Speed 2: chain.lp) of every card instance, read once per
+    # card: a Deck of a million copies is one card.  A response takes two follow-up steps (its
+    # link and the resolution of the link below it); T triggers on one chain take 2T-1.
+    me = position.turn_player
+    count = lambda test: sum(n for s in position.slots if s.owner == me and (n := _links(s.card, library, test)))  # noqa: E731
+    responses = count(_responds)
+    triggers = count(lambda card, e: e.type == "trigger")
+    inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1))
 
     for card in cards:
         for a in sorted(archetypes):
@@ -200,9 +205,22 @@ def _requirements(card: Card, library: Library):
     return requirements(card, library)
 
 
-# At most this many trigger effects are searched after one action (a bound of the search, which
-# `oracle solve` reports; a checked line may have any number).
-FOLLOW_UP_BOUND = 2
+# At most this many follow-up steps (chain links and resolutions) are searched after one action
+# (a bound of the search, which `oracle solve` reports; a checked line may have any number).
+FOLLOW_UP_BOUND = 3
+
+
+@lru_cache(maxsize=4096)
+def _links(card: Card, library: Library, test) -> int:
+    """How many effects of an understood card pass ``test``."""
+    read = card_effects(card, library)
+    return 0 if read.unsupported else sum(bool(test(card, e)) for e in read.effects)
+
+
+def _responds(card: Card, effect) -> bool:
+    """An effect of Spell Speed 2 the turn player may chain to their own links (chain.lp)."""
+    return effect.events != ["opponent"] and (
+        effect.type in ("quick", "trap") or (effect.type == "spell" and "quickplay" in card.kinds))
 
 
 def _archetypes_in(symbol: Symbol) -> list[int]:
@@ -222,6 +240,10 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
     effects_used_this_turn, locks)."""
     out = []
     for p in (0, 1):
+        for card, n in position.effects_used_duel[p]:
+            out.append(fact("init", ("used_duel", p, card.name_code, n)))
+        for card in position.special_summoned_turn[p]:
+            out.append(fact("init", ("ss_name", p, card.name_code)))
         for card, n in position.effects_used[p]:
             out.append(fact("init", ("used_name", p, card.name_code, n)))
             out.append(fact("init", ("activated_name", p, card.name_code)))

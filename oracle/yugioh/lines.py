@@ -15,6 +15,8 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     activate "One for One" paying "Celtic Guardian" summoning "Water Spirit"
     normal_summon "Marauding Captain"
     then activate "Marauding Captain" summoning "Tune Warrior"   # a trigger following the step above
+    activate "Monster Reborn" targeting "Dark Magician"
+    chain activate "Emergency Teleport" summoning "Krebons"      # a chain link answering the link above
     activate "Elemental HERO Stratos" effect 1 mode 2 adding "Elemental HERO Burstinatrix"
     set_spell_trap "Call of the Haunted"
 
@@ -27,15 +29,19 @@ An activation names its card, then optionally ``effect N`` (its number in readin
 text; 1 by default choice of the solver), ``mode M`` (a bullet of "activate 1 of these effects"),
 the costs (``paying``), the targets (``targeting``) and the cards the effect takes on resolution
 (``summoning``, ``adding``, ``sending``, ``setting``, ``destroying``).  A step starting with ``then`` is a
-trigger effect that follows the step before it: it belongs to that step, and the length of a
-line counts the steps without ``then``.
+trigger effect that follows the step before it (after everything before it has resolved): it
+starts a new chain.  A step starting with ``chain`` is a link added to the chain of the step just
+before it (a response of Spell Speed 2 or more, or another trigger of the same event): the
+chain resolves last in, first out, once no link is added.  Both belong to the action before them,
+and the length of a line counts the steps without ``then`` or ``chain`` (asp/yugioh/chain.lp).
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
 "cards": [...], "target": NAME or "direct", "position": "defense", "zone": 3}``; an activation
 also has ``"effect"``, ``"mode"``, ``"costs"``, ``"targets"``, ``"summoning"``, ``"adding"``,
-``"sending"``, ``"setting"``, ``"destroying"``, and any step may have ``"then"``: the list of the trigger effects
-that follow it (step objects or strings).
+``"sending"``, ``"setting"``, ``"destroying"``, and any step may have ``"then"``: the list of the chain links
+that follow it (step objects or strings; a link added to the chain before it has ``"chain": true``
+or is a string starting with ``chain``).
 
 Checking never decides a rule in Python: each step becomes given_* facts that pin the action of
 that step (step.lp), the rules core is grounded one step more at a time, and a step is legal
@@ -75,7 +81,7 @@ ACTIONS = ("normal_summon", "normal_set", "tribute_summon", "tribute_set", "flip
            "link_summon", "pendulum_summon", "special_summon", "gemini_summon", "activate_scale", "attack",
            "activate", "set_spell_trap")
 STEP_KEYS = {"action", "card", "materials", "spell", "cards", "target", "position", "zone", "effect", "mode",
-             "costs", "targets", "summoning", "adding", "sending", "setting", "destroying", "then"}
+             "costs", "targets", "summoning", "adding", "sending", "setting", "destroying", "then", "chain"}
 STATED_POSITIONS = ("attack", "defense", "set")
 ZONES = range(7)
 # What an activation names, in the text form: keyword -> Step field (a list of card names).
@@ -110,7 +116,8 @@ class Step:
     setting: list[str] = field(default_factory=list)
     destroying: list[str] = field(default_factory=list)   # destroyed on resolution (fx_puzzles)
     then: list["Step"] = field(default_factory=list)  # trigger effects that follow this step
-    follow: bool = False                             # this step is a "then" step
+    follow: bool = False                             # this step is a "then" (or "chain") step
+    chained: bool = False                            # a "chain" step: a link of the chain before it
 
     @property
     def where(self) -> str:
@@ -119,7 +126,7 @@ class Step:
     def text(self) -> str:
         q = lambda n: json.dumps(n, ensure_ascii=False)
         if self.follow:
-            return "then " + replace(self, follow=False, then=[]).text()
+            return ("chain " if self.chained else "then ") + replace(self, follow=False, chained=False, then=[]).text()
         if self.action == "activate":
             out = f"activate {q(self.card)}"
             if self.effect:
@@ -173,6 +180,8 @@ class Step:
                 out[key] = list(getattr(self, key))
         if self.then:
             out["then"] = [s.to_json() for s in self.then]
+        if self.chained:
+            out["chain"] = True
         return out
 
 
@@ -189,7 +198,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     where = f"step {number}" + (f" (line {line})" if line else "")
     err = lambda problem: OracleError(problem, source=source, field=where)
     toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes", number=int)
-    follow = bool(toks) and toks[0] == ("word", "then")
+    follow = bool(toks) and toks[0] in (("word", "then"), ("word", "chain"))
+    chained = follow and toks[0] == ("word", "chain")
     if follow:
         toks = toks[1:]
     if not toks or toks[0][0] != "word":
@@ -215,9 +225,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
             raise err(f"the {what} list is empty or ends with a comma")
         return out
 
-    step = Step(number=number, action=action, line=line, follow=follow)
+    step = Step(number=number, action=action, line=line, follow=follow, chained=chained)
     if follow and action != "activate":
-        raise err("only an activation (a trigger effect) follows a step with 'then'")
+        raise err("only an activation (a chain link) follows a step with 'then' or 'chain'")
     if action != "attack":
         rest = _placement(step, rest, err)
     if action == "pendulum_summon":
@@ -315,7 +325,10 @@ def nest(steps: list[Step], source: str) -> list[Step]:
     for s in steps:
         if s.follow:
             if not out:
-                raise OracleError("a line cannot start with a 'then' step", source=source, field=s.where)
+                raise OracleError("a line cannot start with a 'then' or 'chain' step", source=source, field=s.where)
+            if s.chained and ([out[-1]] + out[-1].then)[-1].action != "activate":
+                raise OracleError("a 'chain' step adds a link to the chain of an activation just before it",
+                                  source=source, field=s.where)
             out[-1].then.append(s)
         else:
             out.append(s)
@@ -332,6 +345,8 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     if action not in ACTIONS:
         raise OracleError(f"unknown action {action!r}; the actions are {', '.join(ACTIONS)}", source=source, field=where)
     err = lambda key: lambda problem: OracleError(problem, source=source, field=f"{where}.{key}")  # noqa: E731
+    if item.get("chain") is not None and ".then[" not in where:
+        raise err("chain")('"chain" is said of a chain link, a step under "then"')
     step = Step(number=number, action=action, card=_json_name(item, "card", err), spell=_json_name(item, "spell", err),
                 target=_json_name(item, "target", err), materials=_json_names(item, "materials", err),
                 cards=_json_names(item, "cards", err),
@@ -358,6 +373,12 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
         if sub.action != "activate":
             raise OracleError("only activations (trigger effects) follow a step", source=source, field=at)
         sub.follow = True
+        if isinstance(then[n], dict) and then[n].get("chain") is not None:
+            if not isinstance(then[n]["chain"], bool):
+                raise OracleError("chain is true or false", source=source, field=f"{at}.chain")
+            sub.chained = then[n]["chain"]
+        if sub.chained and ([step] + step.then)[-1].action != "activate":
+            raise OracleError("a chain link follows an activation", source=source, field=at)
         step.then.append(sub)
     if action != "pendulum_summon" and step.card is None:
         raise OracleError(f"{action} needs a \"card\"", source=source, field=where)
@@ -419,7 +440,24 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
 def slots_of(line: Line) -> int:
     """Time steps per action of a checked line: the action and room for its longest "then" list
     (chain.lp)."""
-    return 1 + max((len(s.then) for s in line.steps), default=0)
+    return max((len(block_layout(s)[0]) for s in line.steps), default=1)
+
+
+def block_layout(step: Step) -> tuple[list[Step | None], dict[int, int]]:
+    """The time steps of an action's block as chain.lp lays them out: the action, then each chain
+    (its links at consecutive steps, then a step for each link below the last to resolve: None);
+    and for each step that holds an action or a link, the step at which it resolves (last in,
+    first out)."""
+    seq, out, res, i = [step] + step.then, [], {}, 0
+    while i < len(seq):
+        j = i + 1
+        while j < len(seq) and seq[j].chained:
+            j += 1
+        first, last = len(out), len(out) + j - i - 1
+        res.update({first + k: last + (last - first - k) for k in range(j - i)})
+        out += seq[i:j] + [None] * (j - i - 1)
+        i = j
+    return out, res
 
 
 def block_times(k: int, slots: int) -> range:
@@ -435,25 +473,35 @@ def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
     out: list[str] = []
     for s in line.steps:
         times = block_times(s.number, slots)
-        for t, sub in zip(times, [s] + s.then):
-            out += _given(line, library, s, sub, t)
-        out += [f"given_idle({t})." for t in times[1 + len(s.then):]]
+        layout, res = block_layout(s)
+        for k, (t, sub) in enumerate(zip(times, layout)):
+            if sub is None:
+                out.append(f"given_idle({t}).")   # a link below resolves here
+                continue
+            out += _given(line, library, s, sub, t, times[res[k]])
+            if sub.action == "activate":
+                out.append(f"given_link({t}).")
+            if sub.chained:
+                out.append(f"given_chained({t}).")
+        out += [f"given_idle({t})." for t in times[len(layout):]]
     return "\n".join(out) + "\n"
 
 
-def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[str]:
+def _given(line: Line, library: Library, where: Step, s: Step, t: int, r: int) -> list[str]:
+    """The facts of step ``s`` at time ``t``; what it does on resolution (the cards it takes, the
+    position and zone of a summon) at time ``r``, when its chain link resolves."""
     out: list[str] = []
 
     def code(n):
         return _code(line.position, n, where, line.source, library)
 
-    def counted(pred: str, names: list[str], *lead: str) -> list[str]:
-        return [f"{pred}({t},{','.join(lead + (str(c), str(n)))})." for c, n in sorted(Counter(code(x) for x in names).items())]
+    def counted(pred: str, names: list[str], *lead: str, at: int = t) -> list[str]:
+        return [f"{pred}({at},{','.join(lead + (str(c), str(n)))})." for c, n in sorted(Counter(code(x) for x in names).items())]
 
     if s.battle_position:
-        out.append(f"given_pos({t},{s.battle_position}).")
+        out.append(f"given_pos({r},{s.battle_position}).")
     if s.zone is not None:
-        out.append(f"given_zone({t},{s.zone}).")
+        out.append(f"given_zone({r},{s.zone}).")
     if s.action == "pendulum_summon":
         return out + [f"given_act({t},pendulum_summon,none)."] + counted("given_pend", s.cards)
     out.append(f"given_act({t},{s.action},{code(s.card)}).")
@@ -470,7 +518,7 @@ def _given(line: Line, library: Library, where: Step, s: Step, t: int) -> list[s
         out.append(f"given_mode({t},{s.mode}).")
     out += counted("given_cost", s.costs) + counted("given_tgt", s.targets)
     for word, kind in PICK_KINDS.items():
-        out += counted("given_pick", getattr(s, ACTIVATION_WORDS[word]), kind)
+        out += counted("given_pick", getattr(s, ACTIVATION_WORDS[word]), kind, at=r)
     return out
 
 
@@ -482,7 +530,8 @@ class CheckResult(checking.CheckedLine):
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:
             read_as = [f"  read as: {r.reading}"] if r.reading and r.reading != r.step.normalized() else []
-            return read_as + [f"  {s}" for s in r.state]
+            links = [f"  {s.text()}" for s in r.step.then]   # the chain links that belong to the step
+            return links + read_as + [f"  {s}" for s in r.state]
 
         return checking.report(self.steps, self.status, self.message, details)
 
@@ -589,17 +638,22 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
 def describe_block(position: Position, atoms: list[clingo.Symbol], k: int, slots: int) -> Step:
     """Action k of a model as a Step, with the trigger effects that followed it under ``then``."""
     times = block_times(k, slots)
-    head = describe_step(position, atoms, times[0])[2]
+    # what a link takes on resolution is read where it resolves (chain.lp's rsv/2)
+    res = {a.arguments[1].number: a.arguments[0].number for a in atoms if a.name == "rsv" and len(a.arguments) == 2}
+    head = describe_step(position, atoms, times[0], res.get(times[0]))[2]
+    chained = {a.arguments[0].number for a in atoms if a.name == "chained" and len(a.arguments) == 1}
     for t in times[1:]:
-        sub = describe_step(position, atoms, t)[2]
+        sub = describe_step(position, atoms, t, res.get(t))[2]
         if sub.action:
             sub.follow = True
+            sub.chained = t in chained
             head.then.append(sub)
     head.number = k
     return head
 
 
-def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tuple[str, dict, Step]:
+def describe_step(position: Position, atoms: list[clingo.Symbol], t: int,
+                  resolved_at: int | None = None) -> tuple[str, dict, Step]:
     """Step ``t`` of a model in the text form (cards by name, materials sorted), the instances,
     and the Step."""
     action, card, mats, spell, pend, target = "", None, [], None, [], None
@@ -607,6 +661,10 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int) -> tup
     costs, targets, picks = [], [], []
     for a in atoms:
         args = a.arguments
+        if a.name == "pick" and resolved_at not in (None, t):
+            if args[0].number == resolved_at:   # a chain link takes its cards where it resolves
+                picks.append((args[1].number, args[2].number))
+            continue
         if not args or args[0].type != clingo.SymbolType.Number or args[0].number != t:
             continue
         if a.name == "act":

@@ -29,10 +29,12 @@ TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "f
              "additional_normal_summon"}
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
-               "procedures_used_this_turn", "effects_used_this_turn", "locks"}
+               "procedures_used_this_turn", "effects_used_this_turn", "locks", "effects_used_this_duel",
+               "special_summoned_this_turn"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
-                "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material"}
+                "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
+                "effects_used"}
 ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
@@ -69,6 +71,7 @@ class Slot:
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
     treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell, spell
     equipped_to: tuple[int, int] | None = None   # an Equip Card: (player, zone) of the monster it equips
+    effects_used: tuple[int, ...] = ()   # effects this copy used ("Once per turn" this turn, "once while face-up")
 
     @property
     def zone(self) -> int | None:
@@ -99,6 +102,10 @@ class Position:
     # Effects each player already used this turn (once-per-turn), and locks in force: (card, effect number).
     effects_used: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
     locks: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
+    # Effects used earlier in the Duel ("once per Duel"), and the cards a player Special Summoned
+    # this turn ("You can only Special Summon "X" once per turn").
+    effects_used_duel: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
+    special_summoned_turn: list[list[Card]] = field(default_factory=lambda: [[], []])
     additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
 
@@ -220,6 +227,10 @@ class _Reader:
                                       for i, ref in enumerate(used)]
             pos.effects_used[p] = self.effect_refs(player, "effects_used_this_turn", where)
             pos.locks[p] = self.effect_refs(player, "locks", where)
+            pos.effects_used_duel[p] = self.effect_refs(player, "effects_used_this_duel", where)
+            summoned = self.typed(player, "special_summoned_this_turn", list, where, [])
+            pos.special_summoned_turn[p] = [self.card(ref, f"{where}.special_summoned_this_turn[{i}]")
+                                            for i, ref in enumerate(summoned)]
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         monsters = {(s.controller, s.zone): s for s in self.slots if s.zone is not None}
@@ -251,6 +262,14 @@ class _Reader:
             if n < 1:
                 raise self.error(f"{at}.effect", "effects are numbered from 1, in reading order of the text")
             out.append((card, n))
+        return out
+
+    def effect_numbers(self, entry: dict, where: str) -> list[int]:
+        """A monster's ``effects_used``: effect numbers (reading order of its text, from 1)."""
+        out = self.typed(entry, "effects_used", list, where, [])
+        for i, n in enumerate(out):
+            if type(n) is not int or n < 1:
+                raise self.error(f"{where}.effects_used[{i}]", "effects are numbered from 1, in reading order of the text")
         return out
 
     def player(self, p: int, player: dict, where: str) -> None:
@@ -360,7 +379,8 @@ class _Reader:
                         tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False),
                         gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False),
                         effects_negated=self.typed(entry, "effects_negated", bool, where, False),
-                        cannot_be_material=tuple(self.material_kinds(entry, where)))
+                        cannot_be_material=tuple(self.material_kinds(entry, where)),
+                        effects_used=tuple(self.effect_numbers(entry, where)))
         if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):
             raise self.error(f"{where}.gemini_summoned", f"only a face-up Gemini monster is Gemini Summoned; "
                              f"{card.name} is {'face-down' if 'gemini' in card.kinds else 'not a Gemini monster'}")

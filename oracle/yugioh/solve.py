@@ -180,37 +180,44 @@ def field_effects(position: Position, library: Library | None = None) -> list[st
 
 
 def possible_responses(position: Position, library: Library | None = None) -> list[dict]:
-    """The opponent's cards that could respond to the turn player's line: Set cards (a face-down
-    Trap or Quick-Play Spell), monsters in the hand or on
-    the field with a Quick Effect or a hand effect that may be activated on the opponent's turn
-    (hand traps), and any card outside the Deck and Extra Deck with an effect activated on its
-    owner's opponent's turn (fx_puzzles: "When an opponent's monster declares an attack").  Responses are not modelled; they are named so the answer can be read with care."""
+    """The opponent's cards that could respond to the turn player's line (chains of the opponent
+    are not modelled; they are named so the answer can be read with care): every card on the
+    field or in the hand whose effect could be activated during the turn player's turn, and any
+    card outside the Deck and Extra Deck with an effect activated on its owner's opponent's turn
+    (fx_puzzles: "When an opponent's monster declares an attack"; from the GY too: Necro Gardna)."""
     from oracle.yugioh.effect_text import card_effects
     from oracle.yugioh.plays import CardRef
 
     library = library or Library.load()
-    out = []
     opp = 1 - position.turn_player
-    for slot in position.slots:
-        if slot.owner != opp and slot.controller != opp:
-            continue
-        card = slot.card
-        text = card.text
-        quick_monster = card.is_monster and ("Quick Effect" in text or (
-            slot.location == "hand" and re.search(r"\(Quick Effect\)|discard this card|from your hand", text)))
-        if slot.location == "spell_trap_zone" and not slot.face_up:
-            out.append(CardRef.of(slot).to_json())
-        elif slot.location == "hand" and quick_monster:  # hand traps (Spells and Traps are not activated from the hand then)
-            out.append(CardRef.of(slot).to_json())
-        elif slot.location in ("monster_zone", "extra_monster_zone") and (
-                quick_monster or (slot.position == "set" and "FLIP:" in text)):  # flipped by an attack
-            out.append(CardRef.of(slot).to_json())
-        elif slot.location not in ("deck", "extra_deck") and any(
-                e.type == "opponent" for e in card_effects(card, library).effects):
-            # "When an opponent's monster declares an attack", "During your opponent's Battle Phase":
-            # the opponent's card answers the turn player's line (from the GY too: Necro Gardna).
-            out.append(CardRef.of(slot).to_json())
-    return out
+    return [CardRef.of(slot).to_json() for slot in position.slots
+            if (slot.owner == opp or slot.controller == opp) and (
+                _could_respond(slot) or (slot.location not in ("deck", "extra_deck") and any(
+                    e.type == "opponent" for e in card_effects(slot.card, library).effects)))]
+
+
+# Effects of Spell Speed 2, and effects answering what the turn player does.
+_QUICK = re.compile(r"\(Quick Effect\)|during either player's turn|during your opponent's turn", re.I)
+_ANSWERS = re.compile(r"(?:When|If|when|if) (?:your opponent|an opponent's|a monster|a card or effect|a Spell|a Trap|"
+                      r"your opponent's|you take|a monster(?:\(s\))? (?:is|would be))")
+_FROM_HAND = re.compile(r"discard this card|this card from your hand|reveal this card|activate this card from your hand")
+
+
+def _could_respond(slot) -> bool:
+    card, text, where = slot.card, slot.card.text, slot.location
+    if where == "spell_trap_zone" and not slot.face_up:
+        return True   # a Set Trap or Quick-Play Spell
+    if where in ("spell_trap_zone", "field_zone"):
+        # a face-up Continuous Trap's effects are Spell Speed 2; a face-up Spell's only when it says so
+        return bool(_QUICK.search(text) or _ANSWERS.search(text)
+                    or (card.is_trap and re.search(r"[:;]", text)))
+    if where == "hand":
+        if card.is_trap:   # a Trap activated from the hand ("you can activate this card from your hand")
+            return "activate this card from your hand" in text
+        return card.is_monster and bool(_FROM_HAND.search(text)) and bool(_QUICK.search(text) or _ANSWERS.search(text))
+    if where in ("monster_zone", "extra_monster_zone"):
+        return bool(_QUICK.search(text) or _ANSWERS.search(text) or (slot.position == "set" and "FLIP:" in text))
+    return False
 
 
 def as_line(puzzle: Puzzle, steps: list[Step]) -> Line:

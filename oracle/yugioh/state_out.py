@@ -92,6 +92,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["materials"] = [code(m) for m in xmats[i]]
         if i in flags("negated"):
             entry["effects_negated"] = True
+        used = sorted(e for j, e in by["used_copy"] if j == i)
+        if used:
+            entry["effects_used"] = used
         no_mat = sorted(k for j, k in by["no_material"] if j == i)
         if no_mat:
             entry["cannot_be_material"] = no_mat
@@ -119,6 +122,10 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
 
     for p, n, e in sorted(by["used_name"]):
         players[p].setdefault("effects_used_this_turn", []).append({"card": n, "effect": e})
+    for p, n, e in sorted(by["used_duel"]):
+        players[p].setdefault("effects_used_this_duel", []).append({"card": n, "effect": e})
+    for p, n in sorted(by["ss_name"]):
+        players[p].setdefault("special_summoned_this_turn", []).append(n)
     for p, c, e, _m, _k in sorted(by["lock_extra"]):
         players[p].setdefault("locks", []).append({"card": c, "effect": e})
     me = position.turn_player

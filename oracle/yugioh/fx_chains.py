@@ -1,0 +1,121 @@
+"""The family "chains, timing and frequency" of card effects (grammar/effects_chains.lark).
+
+It reads more trigger events of "this card" (sent to the GY by a card effect / as material / by
+battle, destroyed by battle or by a card effect, banished, leaves the field), events only the
+opponent can cause ("When your opponent activates ..."), and frequency clauses: once per Duel,
+once while face-up, not twice in one Chain, "1 of the following effects per turn", "must be
+face-up on the field to activate and to resolve", "Neither player can activate cards or effects
+in response".  The rules are asp/yugioh/chain.lp (events, chains, the limits that concern a
+chain) and asp/yugioh/frequency.lp.
+"""
+from __future__ import annotations
+
+# Where a trigger of each event is activated from: where the card is after the event.  A card
+# destroyed or leaving the field may be in the GY, banished, or (a Pendulum monster) face-up
+# in the Extra Deck; the rules check that it is really there (activate.lp, here/3).
+EVENT_PLACES = {
+    "sent_gy": ["graveyard"], "sent_gy_effect": ["graveyard"], "sent_gy_battle": ["graveyard"],
+    "sent_material": ["graveyard"], "destroyed_battle": ["graveyard", "banished", "extra"],
+    "destroyed_effect": ["graveyard", "banished", "extra"], "destroyed": ["graveyard", "banished", "extra"],
+    "banished": ["banished"], "leaves_field": ["graveyard", "banished", "extra", "hand"],
+    "sent_from_field": ["graveyard"], "tributed": ["graveyard", "banished"],
+    "opponent": ["field"],
+}
+_SENT_HOW = {"by a card effect": "sent_gy_effect", "by card effect": "sent_gy_effect", "by battle": "sent_gy_battle"}
+
+
+class Words:
+    """Transformer methods of effects_chains.lark (a mixin of effect_text._CoreTree)."""
+
+    # trigger events ----------------------------------------------------------------------
+    def chains_event_cond(self, items):
+        events = items[1] if isinstance(items[1], list) else [items[1]]
+        places = [p for ev in events for p in EVENT_PLACES.get(ev if isinstance(ev, str) else ev[0], ["field"])]
+        return ("trigger", str(items[0]).lower(), events, list(dict.fromkeys(places)))
+
+    def chains_leaves_cond(self, items):
+        return ("trigger", str(items[0]).lower(), ["leaves_field"], EVENT_PLACES["leaves_field"])
+
+    def chains_sent(self, items):
+        how = str(items[1]) if len(items) > 1 else None
+        if how is None:
+            return "sent_gy"
+        if how in _SENT_HOW:
+            return _SENT_HOW[how]
+        # "as Synchro Material", "as material for a Link Summon": sent_material(Kind)
+        kind = next(k for k in ("synchro", "xyz", "link", "fusion") if k in how.lower())
+        return ("sent_material", kind)
+
+    def chains_destroyed_battle(self, _):
+        return "destroyed_battle"
+
+    def chains_destroyed_effect(self, _):
+        return "destroyed_effect"
+
+    def chains_destroyed(self, _):
+        return "destroyed"
+
+    def chains_banished(self, _):
+        return "banished"
+
+    def chains_sent_field(self, _):
+        return "sent_from_field"
+
+    def chains_tributed(self, _):
+        return "tributed"
+
+    def chains_tribute_summoned(self, _):
+        return "tribute"
+
+    def chains_any_summon(self, _):
+        # "Summoned": Normal (Tribute included), Flip or Special Summoned
+        return ["normal", "flip", "special"]
+
+    def chains_flipped(self, _):
+        return "flip"
+
+    def chains_special_from(self, items):
+        return ("special_from", {"hand": "hand", "Deck": "deck"}.get(str(items[0]), "graveyard"))
+
+    def chains_opponent_cond(self, _):
+        # An event only the opponent can cause: it never happens in the turn player's line.
+        return ("trigger", "when", ["opponent"], EVENT_PLACES["opponent"])
+
+    def chains_opp_what(self, _):
+        return None
+
+    # frequency -------------------------------------------------------------------------------
+    def _limit(self, items, limit: str, previous: bool):
+        name = self._quoted(items[0], False) if items else None
+        return {"kind": "limit", "limit": "family", "name": name, "as": limit, "previous": previous}
+
+    def chains_duel_this(self, items):
+        return self._limit(items, "duel", True)
+
+    def chains_duel_each(self, items):
+        return self._limit(items, "duel", False)
+
+    def chains_faceup_once(self, items):
+        return self._limit(items, "faceup", True)
+
+    def chains_each_one_chain(self, items):
+        out = self._limit(items, "hard", False)
+        out["also"] = "one_chain"
+        return out
+
+    def chains_one_chain(self, items):
+        return self._limit(items, "one_chain", False)
+
+    def chains_shared_once(self, items):
+        return self._limit(items, "shared", False)
+
+    def chains_stay_faceup(self, items):
+        return self._limit(items, "stay_faceup", True)
+
+    def chains_no_response(self, items):
+        return self._limit(items, "no_response", True)
+
+
+def facts(head: list, action: dict) -> list | None:
+    """This family adds no action of its own (its facts are eff_event/4 and eff_limit/3)."""
+    return None
