@@ -51,7 +51,7 @@ def test_frequency_and_event_sentences_are_read():
     assert "eff_event(4939890,2,sent_gy_effect,if)" in facts_of("Shaddoll Hedgehog")
     assert "eff_event(19642774,1,sent_material(synchro),if)" in facts_of("Fleur Synchron")
     # an event only the opponent causes: read, and never set off in the turn player's line
-    assert "eff_event(212652,1,opponent,when)" in facts_of("Trap of the Poisonous Scorpion")
+    assert "effect(212652,1,opponent)" in facts_of("Trap of the Poisonous Scorpion")
 
 
 # --- chains: last in, first out; Spell Speed -----------------------------------------------------
@@ -114,7 +114,7 @@ def test_sent_to_the_gy_by_a_card_effect_sets_off_if_and_an_opponent_event_never
     legal(pos, 'activate "Foolish Burial" sending "Shaddoll Hedgehog"',
           'then activate "Shaddoll Hedgehog" effect 2 adding "Shaddoll Beast"')
     scorpion = board(st=[{"card": "Trap of the Poisonous Scorpion", "face_up": False}], opp_field=["Battle Ox"])
-    assert "only the opponent" in illegal(scorpion, 'activate "Trap of the Poisonous Scorpion"')
+    assert "only the opponent's own actions" in illegal(scorpion, 'activate "Trap of the Poisonous Scorpion"')
 
 
 # --- frequency ------------------------------------------------------------------------------

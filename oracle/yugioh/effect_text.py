@@ -691,19 +691,16 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
-    if cond in (("opponent_turn",), ("static",)):
-        # fx_puzzles: never activated in the turn player's line: "opponent" (only on the opponent's
-        # turn), "static" (applies by itself: Exodia).  One mode, so that a line naming it is told why.
-        e.type = {"opponent_turn": "opponent", "static": "static"}[cond[0]]
+    if cond in (("opponent_turn",), ("static",)) or (cond is not None and cond[:3] == ("trigger", "when", ["opponent"])):
+        # Never activated in the turn player's line: "opponent" (only on the opponent's turn, or
+        # answering what only the opponent does: fx_puzzles, fx_chains), "static" (applies by
+        # itself: Exodia).  One mode, so that a line naming it is told why.
+        e.type = "static" if cond == ("static",) else "opponent"
         e.modes, e.mode_pre = [list(p["actions"])], [([], None)]
         return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
-        if cond is not None and cond[:3] == ("trigger", "when", ["opponent"]):
-            # "When your opponent activates ...": activated only on an event of the opponent's,
-            # which never happens in the turn player's line (fx_chains.py, chain.lp).
-            e.timing, e.events = cond[1], cond[2]
-        elif cond is not None:
+        if cond is not None:
             raise ValueError("a Spell/Trap effect with an activation condition")
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
