@@ -102,6 +102,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             players[p]["monster_zones"][z] = entry
     for i, p, z in sorted(by["sz"]):
         entry = {"card": code(i), "face_up": i not in set_cards}
+        treated = [k for j, k in by["treated"] if j == i]
+        if treated:
+            entry["treated_as"] = treated[0]
         if i in flags("set_turn") and i in set_cards:
             entry["set_this_turn"] = True
         if z == 5:
