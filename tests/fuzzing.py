@@ -124,7 +124,8 @@ YDK = (FACTS / "yugioh" / "decks" / "example.ydk").read_text(encoding="utf-8")
 
 CARD_NAMES = ["Junk Synchron", "Black Rose Dragon", "Gene-Warped Warwolf", "Kozaky", "Link Spider",
               "Polymerization", "Stargazer Magician", "Sheep Token", "Battle Ox", "Dark Magician",
-              "Bronze-Arm Tribe", "Faerie Life", "Aqua Hulcus", "No Such Card", "", "kozaky"]
+              "Bronze-Arm Tribe", "Faerie Life", "Aqua Hulcus", "No Such Card", "", "kozaky",
+              "Paleozoic Leanchoilia", "Crystal Beast Sapphire Pegasus", "Hamon, Lord of Striking Thunder"]
 PASSCODES = [89631139, 89631142, 46986414, 1861629, 7093411, 26905245, 511000821, 0, -1, 99999999,
              2 ** 31, 2 ** 63, 2 ** 64 + 1]
 KEYS = ["card", "position", "face_up", "controller", "materials", "hand", "deck", "graveyard",

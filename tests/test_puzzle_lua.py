@@ -510,11 +510,21 @@ Debug.PreEquip(u,w)
     assert any(n.startswith("line 10:") and "Continuous Spell" in n for n in r.notes)
 
 
-def test_a_trap_card_in_a_monster_zone_is_refused_at_its_line(tmp_path: Path) -> None:
-    # Metal Reflect Slime as a Trap Monster: the card library holds no monster stats for Traps.
+def test_a_trap_monster_in_a_monster_zone_is_imported(tmp_path: Path) -> None:
+    # Metal Reflect Slime as a Trap Monster: the library keeps the stats its text gives it.
+    r = import_lua(write(tmp_path, "Debug.AddCard(26905245,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE)\n"))
+    entry = side(r, 0)["monster_zones"][1]
+    assert (entry["card"], entry["position"]) == (26905245, "defense")
+
+
+@pytest.mark.parametrize(("code", "pos", "words"), [
+    (26905245, "POS_FACEDOWN_DEFENSE", "a face-down Trap Monster is not modelled"),   # Metal Reflect Slime
+    (44095762, "POS_FACEUP_ATTACK", "not a monster card (nor a Trap Monster)"),        # Mirror Force
+])
+def test_a_trap_card_the_position_cannot_hold_is_refused_at_its_line(tmp_path: Path, code, pos, words) -> None:
     with pytest.raises(OracleError) as caught:
-        import_lua(write(tmp_path, "Debug.AddCard(26905245,0,0,LOCATION_MZONE,1,POS_FACEUP_DEFENSE)\n"))
-    assert caught.value.field == "line 8" and "not a monster card" in caught.value.problem
+        import_lua(write(tmp_path, f"Debug.AddCard({code},0,0,LOCATION_MZONE,1,{pos})\n"))
+    assert caught.value.field == "line 8" and words in caught.value.problem
 
 
 def test_solve_quotes_an_objective_it_has_no_goal_for(tmp_path: Path) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from oracle.errors import OracleError
+from oracle.yugioh.cards import Library
 from oracle.yugioh.position import parse_position
-from yugioh_board import board, can
+from yugioh_board import board, can, summons
 
 PEGASUS, WARWOLF, UTOPIA = "Crystal Beast Sapphire Pegasus", "Gene-Warped Warwolf", "Number 39: Utopia"
 
@@ -42,3 +43,46 @@ def test_what_the_reader_refuses(entry, field, words):
     with pytest.raises(OracleError) as caught:
         parse_position(board(st=[entry]), source="pos.json")
     assert caught.value.field == field and words in caught.value.problem
+
+
+# -- Spells for requirements that count Spells (treated.lp) ----------------------------------------
+HAMON = "Hamon, Lord of Striking Thunder"   # "... by sending 3 face-up Continuous Spells you control to the GY"
+BEASTS = ["Crystal Beast Sapphire Pegasus", "Crystal Beast Ruby Carbuncle", "Crystal Beast Amethyst Cat"]
+
+
+def hamon_plays(pos: dict) -> set[tuple]:
+    return {s for s in summons(pos, "special_summon") if s[1] == HAMON}
+
+
+def test_crystal_beasts_treated_as_continuous_spells_pay_for_hamon():
+    pos = board(hand=[HAMON], st=[as_spell(b) for b in BEASTS])
+    assert hamon_plays(pos) == {("special_summon", HAMON, tuple(sorted(BEASTS)))}
+
+
+def test_a_monster_treated_as_an_equip_spell_is_no_continuous_spell():
+    pos = board(hand=[HAMON], st=[as_spell(BEASTS[0], "equip_spell")] + [as_spell(b) for b in BEASTS[1:]])
+    assert hamon_plays(pos) == set()
+
+
+def test_crystal_beasts_in_monster_zones_are_no_spells():
+    assert hamon_plays(board(hand=[HAMON], field=BEASTS)) == set()
+
+
+def test_three_face_up_continuous_spells_meet_dragon_queens_condition():
+    queen = "Dragon Queen of Tragic Endings"   # "if you control 3 or more face-up Continuous Spells"
+    spells = [as_spell(b) for b in BEASTS]
+    assert can(board(hand=[queen], st=spells), "special_summon", queen)
+    assert not can(board(hand=[queen], st=spells[:2]), "special_summon", queen)
+
+
+
+def test_a_line_keeps_what_a_card_is_treated_as_and_frees_it_as_a_cost():
+    from test_lines_state import after
+    spells = [as_spell(b) for b in BEASTS]
+    doc = after(board(hand=["Kuriboh"], st=spells), 'normal_summon "Kuriboh"')
+    codes = [Library.load().by_name(b).code for b in BEASTS]
+    assert doc["players"][0]["spell_trap_zones"][:3] == [dict(s, card=c) for s, c in zip(spells, codes)]
+    parse_position(doc)
+    doc = after(board(hand=[HAMON], st=spells), f'special_summon "{HAMON}" with ' + ", ".join(f'"{b}"' for b in BEASTS))
+    assert sorted(e["card"] for e in doc["players"][0]["graveyard"]) == sorted(codes)
+    assert doc["players"][0]["spell_trap_zones"] == [None] * 5

@@ -16,6 +16,7 @@ import gzip
 import io
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -55,6 +56,22 @@ class Card:
     @property
     def is_monster(self) -> bool:
         return "monster" in self.kinds
+
+    @property
+    def is_trap_monster(self) -> bool:
+        """A Trap card that Special Summons itself as a monster ("Special Summon this card as an
+        Effect Monster (Fiend/DARK/Level 6/ATK 1000/DEF 2400)"): the library keeps those stats."""
+        return self.is_trap and self.level > 0
+
+    @property
+    def trap_monster_kinds(self) -> tuple[str, ...]:
+        """What a Trap Monster is summoned as, from the first "as a Normal Monster (Fiend/Tuner/...)"
+        of its text: ("normal",) or ("effect",), with "tuner" when the parenthesis says Tuner."""
+        found = re.search(r"as an? (Normal|Effect) Monster(?: \(([^)]*)\))?", self.text)
+        if not found:
+            return ("effect",)
+        tuner = "Tuner" in (found.group(2) or "").split("/")
+        return (found.group(1).lower(),) + (("tuner",) if tuner else ())
 
     @property
     def is_spell(self) -> bool:
@@ -137,7 +154,7 @@ class Card:
         for key in ("attribute", "race"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
-        if self.is_monster:
+        if self.is_monster or self.is_trap_monster:
             data["atk"] = self.atk  # null = "?"
             if not self.is_link:
                 data["def"] = self.defense

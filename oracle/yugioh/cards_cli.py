@@ -78,7 +78,7 @@ def import_cmd(cdb: tuple[str, ...], archetypes: str | None, output: str | None)
 
 def _stats(card: Card) -> str:
     bits = []
-    if card.is_monster:
+    if card.is_monster or card.is_trap_monster:
         label = "Link" if card.is_link else "Rank" if card.is_xyz else "Level"
         bits.append(f"{label} {card.level}")
         if card.attribute:
@@ -131,6 +131,9 @@ def show(ref: str, library_path: str | None, as_json: bool) -> None:
     click.echo(f"  kinds: {' '.join(sorted(card.kinds))}")
     if card.is_monster:
         click.echo(f"  {_stats(card)}")
+    elif card.is_trap_monster:
+        kinds = " ".join(k.capitalize() for k in card.trap_monster_kinds)
+        click.echo(f"  in a Monster Zone, a Trap Monster ({kinds}): {_stats(card)}")
     if card.setcodes:
         names = [f"{library.archetype_name(s) or '?'} ({hex(s)})" for s in card.setcodes]
         click.echo(f"  archetypes: {', '.join(names)}")

@@ -45,19 +45,21 @@ def _single(table: dict[int, str], value: int) -> str | None:
 def card_from_row(row: tuple) -> Card:
     code, alias, setcode, typ, atk, dfn, level, race, attribute, name, desc = row
     kinds = frozenset(k for bit, k in TYPE_BITS.items() if typ & bit)
-    is_monster = bool(typ & 0x1)
     is_link = bool(typ & 0x4000000)
     pend = bool(typ & 0x1000000)
+    # A Trap Monster (a Trap card that Special Summons itself as a monster) keeps the stats its
+    # row gives: they are what it is while in a Monster Zone (Card.is_trap_monster).
+    stats = bool(typ & 0x1) or bool(typ & 0x4 and level & 0xFF and race and attribute)
     return Card(
         code=code,
         name=name,
         alias=alias,
         kinds=kinds,
-        level=(level & 0xFF) if is_monster else 0,
-        attribute=_single(ATTRIBUTES, attribute) if is_monster else None,
-        race=_single(RACES, race) if is_monster else None,
-        atk=(None if atk == -2 else atk) if is_monster else None,
-        defense=None if (not is_monster or is_link or dfn == -2) else dfn,
+        level=(level & 0xFF) if stats else 0,
+        attribute=_single(ATTRIBUTES, attribute) if stats else None,
+        race=_single(RACES, race) if stats else None,
+        atk=(None if atk == -2 else atk) if stats else None,
+        defense=None if (not stats or is_link or dfn == -2) else dfn,
         scales=((level >> 24) & 0xFF, (level >> 16) & 0xFF) if pend else None,
         arrows=frozenset(a for bit, a in ARROWS.items() if dfn & bit) if is_link else frozenset(),
         setcodes=tuple(s for s in ((setcode >> (16 * i)) & 0xFFFF for i in range(4)) if s),

@@ -46,6 +46,12 @@ def card_facts(card: Card) -> tuple[Symbol, ...]:
             out.append(fact("link_rating", c, card.level))
         else:
             out.append(fact("level", c, card.level))
+    if card.is_trap_monster:
+        # What it is only while in a Monster Zone (treated.lp): elsewhere it is a Trap card.
+        props = [("kind", k) for k in ("monster",) + card.trap_monster_kinds]
+        props += [("level", card.level), ("attribute", card.attribute), ("race", card.race),
+                  ("atk", card.atk or 0), ("def", card.defense or 0)]
+        return tuple(out + [fact("trap_monster", c, (name, value)) for name, value in props])
     if card.attribute:
         out.append(fact("attribute", c, card.attribute))
     if card.race:
@@ -96,6 +102,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
         init("xmat", i, slot.attached_to.iid)
     elif slot.location in ("spell_trap_zone", "field_zone"):
         init("sz", i, slot.controller, slot.index if slot.location == "spell_trap_zone" else 5)
+        if slot.treated_as:
+            init("treated", i, slot.treated_as)
         if not slot.face_up:
             init("set", i)
         if slot.set_this_turn:

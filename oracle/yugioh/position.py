@@ -356,11 +356,16 @@ class _Reader:
             entry = {"card": entry}
         self.keys(entry, MONSTER_KEYS, where)
         card = self.card(entry.get("card"), f"{where}.card")
-        if not card.is_monster:
-            raise self.error(f"{where}.card", f"{card.name} is not a monster card")
+        if not (card.is_monster or card.is_trap_monster):
+            raise self.error(f"{where}.card", f"{card.name} is not a monster card"
+                             + (" (nor a Trap Monster)" if card.is_trap else ""))
         position = self.typed(entry, "position", str, where, "attack")
         if position not in BATTLE_POSITIONS:
             raise self.error(f"{where}.position", f"unknown position {position!r}; use attack, defense or set")
+        if card.is_trap_monster and (position == "set" or location != "monster_zone"):
+            raise self.error(f"{where}.position" if position == "set" else where,
+                             f"{card.name} is a Trap Monster: the oracle holds it face-up in a Main "
+                             "Monster Zone only (a face-down Trap Monster is not modelled)")
         if card.is_link and position != "attack":
             raise self.error(f"{where}.position", f"{card.name} is a Link monster: Link monsters are always in face-up Attack Position")
         controller = p if location == "monster_zone" else self.typed(entry, "controller", int, where, 0)

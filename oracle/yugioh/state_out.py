@@ -107,6 +107,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     equipped = {s: j for s, j in by["equipped_to"]}
     for i, p, z in sorted(by["sz"]):
         entry = {"card": code(i), "face_up": i not in set_cards}
+        treated = [k for j, k in by["treated"] if j == i]
+        if treated:
+            entry["treated_as"] = treated[0]
         if i in flags("set_turn") and i in set_cards:
             entry["set_this_turn"] = True
         if i in equipped and equipped[i] in mz_of:
