@@ -18,6 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
+from oracle.yugioh import fx_statics
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -66,7 +67,7 @@ class Effect:
 class CardEffects:
     effects: list[Effect] = field(default_factory=list)
     unsupported: str | None = None   # the first sentence not understood
-    rules: list[str] = field(default_factory=list)   # rule/2: only_one, ss_once, piercing, direct_attack, ...
+    rules: list = field(default_factory=list)   # rule/2 terms: only_one, ss_once, piercing, attacks(2), ...
     sentences: int = 0               # effect sentences read
     facts: list[clingo.Symbol] = field(default_factory=list)
 
@@ -541,7 +542,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             return out
     number = 0
     effects: list[Effect] = []
-    rules: list[str] = []
+    rules: list[dict] = []
     for p in parsed:
         if p["kind"] == "limit":
             if p["name"] != ("name", card.name_code):
@@ -559,7 +560,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
         if p["kind"] == "harmless":
             continue
         if p["kind"] == "rules":
-            rules += p["rules"]
+            rules += [{"rule": r} for r in p["rules"]]
             continue
         if p["kind"] == "after":
             # "You cannot conduct your Battle Phase the turn you activate this card/effect", "This
@@ -567,7 +568,8 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if not effects:
                 out.unsupported = "a restriction before any effect"
                 return out
-            effects[-1].modes = [m + [{"do": p["after"]}] for m in effects[-1].modes]
+            after = p["after"] if isinstance(p["after"], dict) else {"do": p["after"]}
+            effects[-1].modes = [m + [after] for m in effects[-1].modes]
             continue
         if p["kind"] == "rule":
             if p["name"] not in (None, ("name", card.name_code)):
@@ -576,7 +578,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if p["rule"] == "only_one" and not card.is_monster:
                 out.unsupported = "You can only control 1 of a Spell or Trap (not read)"
                 return out
-            rules.append(p["rule"])
+            rules.append(p)
             continue
         if p["kind"] == "linked_destruction":
             if not effects:
@@ -590,13 +592,19 @@ def read_card(card: Card, lib: Library) -> CardEffects:
         except ValueError as e:
             out.unsupported = f"{e}"
             return out
+    if rules and not effects and (card.is_spell or card.is_trap) and "continuous" in card.kinds:
+        # A Continuous Spell/Trap whose text is only rules (Gravity Bind) is still activated: it
+        # resolves with no action and stays face-up, and its rules hold from then on.
+        effects.append(_effect(card, 1, {"kind": "effect", "soft_once": False, "cond": None, "optional": True,
+                                         "pre": [], "actions": []}))
     out.effects = effects
-    out.rules = rules
+    out.rules = [r["rule"] for r in rules]
     # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
-    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
-    out.facts = effect_facts(card.code, effects) + [
-        clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
-        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules]
+    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp, fx_statics.py).
+    out.facts = effect_facts(card.code, effects)
+    for r in rules:
+        out.facts += ([clingo.Function("no_special", [clingo.Number(card.code)])] if r["rule"] == "no_special"
+                      else fx_statics.rule_facts(card.code, r))
     return out
 
 
@@ -699,7 +707,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = ()
+FAMILIES: tuple = (fx_statics,)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -832,7 +840,7 @@ def card_effects(card: Card, lib: Library) -> CardEffects:
     return read_card(card, lib)
 
 
-FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
+COVERAGE_FAMILIES = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
 
 
 def _family(card: Card) -> str:
@@ -874,7 +882,7 @@ def coverage(library: Library, top: int = 50) -> dict:
             ok[fam] += 1
     pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
     return {"families": {f: {"total": totals[f], "understood": ok[f], "percent": pct(ok[f], totals[f])}
-                         for f in FAMILIES},
+                         for f in COVERAGE_FAMILIES},
             "overall": {"total": sum(totals.values()), "understood": sum(ok.values()),
                         "percent": pct(sum(ok.values()), sum(totals.values()))},
             "not_understood": [{"count": n, "sentence": s, "example": examples[s]} for s, n in missing.most_common(top)]}

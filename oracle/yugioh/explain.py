@@ -283,6 +283,19 @@ SENTENCES: dict[str, S] = {
     "no_battle_phase_after_effect": lambda c: "an effect activated this turn says you cannot conduct your Battle Phase",
     "cannot_attack_after_effect": lambda c, i: f"{c.name(i)} cannot attack the turn its effect was activated",
     "not_a_spell_or_trap": lambda c, i: f"{c.name(i)} is a monster: only Spells and Traps are Set in the Spell & Trap Zones",
+    # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks
+    "second_attack_on_monsters": lambda c, i: f"{c.name(i)} can make its second attack only on a monster",
+    "attack_all_once_each": lambda c, i: f"{c.name(i)} attacks each monster the opponent controls once: not that one again, and not directly",
+    "cannot_attack_summoned_turn": lambda c, i: f"{c.name(i)} cannot attack the turn it is Summoned",
+    "cannot_attack_directly": lambda c, i: f"{c.name(i)} cannot attack directly (its card says so)",
+    "cannot_be_attack_target": lambda c, j: f"{c.name(j)} cannot be targeted for attacks (its card says so)",
+    "attack_forbidden": lambda c, i, s: f"{c.name(i)} cannot attack: {c.name(s)} forbids it",
+    "only_one_attacker": lambda c, i, s: f"{c.name(s)}: only 1 monster can attack during each Battle Phase, and another one already attacked",
+    "cannot_be_targeted": lambda c, j: f"{c.name(j)} cannot be targeted by your card effects (its card says so)",
+    "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
+    "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
+    "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} activated this turn forbids the Special Summon of {c.name(i)}",
+    "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
 }
 
 
