@@ -180,3 +180,46 @@ def test_a_lock_with_an_exception():
     assert monsters(r, 0) and r.steps[-1].position["players"][0]["locks"]
     assert illegal(pos, *head, 'special_summon "Cyber Dragon"').startswith("locked:")
     legal(board(hand=[sw, "Cyber Dragon"], opp_field=["Kozaky"]), 'special_summon "Cyber Dragon"')
+
+
+def test_swords_of_revealing_light_stops_the_opponents_attacks_and_flips_their_monsters():
+    swords = "Swords of Revealing Light"
+    assert "Swords of Revealing Light forbids" in illegal(board(field=["Kozaky"], opp_st=[swords]), 'attack "Kozaky" directly')
+    assert lp(legal(board(field=["Kozaky"], st=[swords]), 'attack "Kozaky" directly')) == 8000 - 400   # it stops the other side
+    r = legal(board(hand=[swords], opp_field=[{"card": "Celtic Guardian", "position": "set"}]), f'activate "{swords}"')
+    after = r.steps[-1].position["players"]
+    assert after[1]["monster_zones"][0]["position"] == "defense"                      # flipped face-up
+    assert [z["card"] for z in after[0]["spell_trap_zones"] if z] == [72302403]        # it remains on the field
+
+
+def test_mystic_mine_stops_the_player_who_controls_more_monsters():
+    def pos(mine, theirs):
+        p = board(field=mine, opp_field=theirs)
+        p["players"][1]["field_zone"] = {"card": "Mystic Mine", "face_up": True}
+        return p
+    assert "Mystic Mine forbids" in illegal(pos(["Celtic Guardian", "Kozaky"], ["Gyroid"]), 'attack "Celtic Guardian" -> "Gyroid"')
+    legal(pos(["Celtic Guardian"], ["Gyroid"]), 'attack "Celtic Guardian" -> "Gyroid"')
+    gang = pos([{"card": "Skypalace Gangaridai", "position": "attack", "materials": ["Kozaky"]}, "Kozaky"], ["Gyroid"])
+    assert "monster effects" in illegal(gang, 'activate "Skypalace Gangaridai" targeting "Gyroid"')
+
+
+def test_a_lock_a_monster_sets_while_it_is_face_up():
+    # Beetrooper Scout Buggy's lock, read from its own sentence; its other sentence ("… from your
+    # hand, Deck, or GY") is outside the core grammar, so the card is given here with its lock only.
+    from dataclasses import replace
+
+    lib = Library.load()
+    buggy = lib.by_name("Beetrooper Scout Buggy")
+    sentence = "You cannot Special Summon monsters, except Insect monsters."
+    assert sentence in buggy.text
+    only_lock = lib.overlaid(Library([replace(buggy, text=sentence)], lib.archetypes))
+    facts = {str(f) for f in card_effects(only_lock.by_name(buggy.name), only_lock).facts}
+    assert "rule_filter(2656842,ss_lock(any),1,pos,race(insect))" in facts
+
+    def run(position, *steps):
+        return check_line(make_line(position, list(steps), library=only_lock), library=only_lock)
+
+    pos = board(field=["Beetrooper Scout Buggy"], hand=["Cyber Dragon"], opp_field=["Kozaky"])
+    why = run(pos, 'special_summon "Cyber Dragon"')
+    assert why.status == "illegal" and "while Beetrooper Scout Buggy is face-up" in " ".join(why.steps[-1].reasons)
+    assert run(board(hand=["Cyber Dragon"], opp_field=["Kozaky"]), 'special_summon "Cyber Dragon"').legal

@@ -294,6 +294,7 @@ SENTENCES: dict[str, S] = {
     "cannot_be_targeted": lambda c, j: f"{c.name(j)} cannot be targeted by your card effects (its card says so)",
     "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
     "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
+    "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
     "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} activated this turn forbids the Special Summon of {c.name(i)}",
     "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
 }

@@ -98,6 +98,36 @@ class Words:
     def statics_one_attacker(self, _):
         return _rule("one_attacker")
 
+    def statics_opp_no_attack(self, _):
+        return _rule("opp_no_attack")
+
+    def statics_mine_opp(self, _):
+        # Mystic Mine: the player who controls more monsters cannot activate monster effects or
+        # declare an attack (two sentences, one for each player).
+        return _rule(("more_monsters_lock", "opp"))
+
+    def statics_mine_self(self, _):
+        return _rule(("more_monsters_lock", "self"))
+
+    def statics_remains(self, _):
+        # "After this card's activation, it remains on the field, but you must destroy it during the
+        # End Phase of your opponent's 3rd turn": it stays face-up; that End Phase is after every line.
+        return _rule("remains_on_field")
+
+    def statics_attack_guard(self, items):
+        # "Monsters your opponent controls cannot target Warrior monsters for attacks, except this one"
+        return _rule("attack_guard", _np_alts(items))
+
+    def statics_fortress(self, _):
+        return _rules("battle_indestructible", ("no_battle_damage", "self"))
+
+    def statics_proof_vs_extra(self, _):
+        return _rule("battle_proof_vs_extra")
+
+    def statics_flip_opp(self, _):
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": True, "pre": [],
+                "actions": [{"do": "statics_flip_opp"}]}
+
     # protection and uniqueness
     def statics_unaffected(self, _):
         return _rule("unaffected")
@@ -144,7 +174,10 @@ class Words:
 
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     """The facts of this family's actions: a lock ``eff_do(C,E,M,K,lock(Scope,When,Pos))``
-    with its exception as ``eff_filter`` (none: no monster is excepted)."""
+    with its exception as ``eff_filter`` (none: no monster is excepted); ``flip_opp`` (the
+    opponent's face-down monsters are flipped face-up)."""
+    if action["do"] == "statics_flip_opp":
+        return [clingo.Function("eff_do", head + [clingo.Function("flip_opp")])]
     if action["do"] != "statics_lock":
         return None
     out = [clingo.Function("eff_do", head + [sym(("lock", action["scope"], action["when"], action["pos"]))])]
