@@ -223,3 +223,14 @@ def test_a_lock_a_monster_sets_while_it_is_face_up():
     why = run(pos, 'special_summon "Cyber Dragon"')
     assert why.status == "illegal" and "while Beetrooper Scout Buggy is face-up" in " ".join(why.steps[-1].reasons)
     assert run(board(hand=["Cyber Dragon"], opp_field=["Kozaky"]), 'special_summon "Cyber Dragon"').legal
+
+
+def test_older_wordings_and_sentences_that_change_no_line():
+    # "This monster may attack your opponent's Life Points directly." is "can attack directly".
+    pos = board(field=["Jinzo #7", "Kozaky"], opp_field=["Summoned Skull"])
+    assert lp(legal(pos, 'attack "Jinzo #7" directly')) == 8000 - 500
+    assert "cannot attack directly" in illegal(pos, 'attack "Kozaky" directly')
+    # Only the opponent's responses are limited: the cards are read whole, with no rule of their own.
+    for name in ("Invasion of Flames", "Naturia Rosewhip"):
+        assert not any(f.startswith("rule(") for f in facts_of(name))
+    legal(board(hand=["Invasion of Flames"]), 'normal_summon "Invasion of Flames"')
