@@ -104,7 +104,7 @@ def test_cli_solve_and_check(tmp_path):
     assert res2.output.strip().endswith("the line is legal (2 steps)")
     res3 = runner.invoke(main, ["solve", str(next(p for p in PUZZLES if p.stem.startswith("12"))), "--max-steps", "3"])
     assert res3.exit_code == 1 and "no line of any length reaches the goal" in res3.output
-    res4 = runner.invoke(main, ["solve", str(path), "--json"])
+    res4 = runner.invoke(main, ["solve", str(path), "--json", "--quiet"])
     assert json.loads(res4.output)["lines"][0][0] == 'tribute_summon "Summoned Skull" with "Kozaky"'
 
 
