@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_chains, fx_puzzles, fx_stats, fx_zones
+from oracle.yugioh import fx_chains, fx_puzzles, fx_statics, fx_stats, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -68,7 +68,7 @@ class Effect:
 class CardEffects:
     effects: list[Effect] = field(default_factory=list)
     unsupported: str | None = None   # the first sentence not understood
-    rules: list[str] = field(default_factory=list)   # rule/2: only_one, ss_once, piercing, direct_attack, ...
+    rules: list = field(default_factory=list)   # rule/2 terms: only_one, ss_once, piercing, attacks(2), ...
     sentences: int = 0               # effect sentences read
     facts: list[clingo.Symbol] = field(default_factory=list)
 
@@ -552,7 +552,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             return out
     number = 0
     effects: list[Effect] = []
-    rules: list[str] = []
+    rules: list[dict] = []
     card_facts: list[clingo.Symbol] = []
     rule_k = 0
     gemini = False
@@ -600,7 +600,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                 return out
             continue
         if p["kind"] == "rules":
-            rules += p["rules"]
+            rules += [{"rule": r} for r in p["rules"]]
             continue
         if p["kind"] == "after":
             # "You cannot conduct your Battle Phase the turn you activate this card/effect", "This
@@ -608,7 +608,8 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if not effects:
                 out.unsupported = "a restriction before any effect"
                 return out
-            effects[-1].modes = [m + [{"do": p["after"]}] for m in effects[-1].modes]
+            after = p["after"] if isinstance(p["after"], dict) else {"do": p["after"]}
+            effects[-1].modes = [m + [after] for m in effects[-1].modes]
             continue
         if p["kind"] == "rule":
             if p["name"] not in (None, ("name", card.name_code)):
@@ -617,7 +618,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if p["rule"] == "only_one" and not card.is_monster:
                 out.unsupported = "You can only control 1 of a Spell or Trap (not read)"
                 return out
-            rules.append(p["rule"])
+            rules.append(p)
             continue
         if p["kind"] == "linked_destruction":
             if not effects:
@@ -637,12 +638,15 @@ def read_card(card: Card, lib: Library) -> CardEffects:
         out.unsupported = "a Gemini effect other than an optional one activated on the field (not read)"
         return out
     out.effects = effects
-    out.rules = rules
+    out.rules = [r["rule"] for r in rules]
     # "This card cannot be Special Summoned" is the no_special/1 fact requirements.py writes for
-    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp).
-    out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + [
-        clingo.Function("no_special", [clingo.Number(card.code)]) if r == "no_special" else
-        clingo.Function("rule", [clingo.Number(card.code), clingo.Function(r)]) for r in rules] + card_facts
+    # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp, fx_statics.py).  A
+    # Continuous Spell/Trap whose text is only rules (Gravity Bind) is still activated: effect 0 of
+    # fx_zones.card_activation, after which its rules hold.
+    out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + card_facts
+    for r in rules:
+        out.facts += ([clingo.Function("no_special", [clingo.Number(card.code)])] if r["rule"] == "no_special"
+                      else fx_statics.rule_facts(card.code, r))
     return out
 
 
@@ -761,7 +765,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

@@ -308,6 +308,20 @@ SENTENCES: dict[str, S] = {
     "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",
     "equips_spent_card": lambda c, i: f"{c.name(i)} goes to the GY once activated, so it cannot stay equipped: not read",
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
+    # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks
+    "second_attack_on_monsters": lambda c, i: f"{c.name(i)} can make its second attack only on a monster",
+    "attack_all_once_each": lambda c, i: f"{c.name(i)} attacks each monster the opponent controls once: not that one again, and not directly",
+    "cannot_attack_summoned_turn": lambda c, i: f"{c.name(i)} cannot attack the turn it is Summoned",
+    "cannot_attack_directly": lambda c, i: f"{c.name(i)} cannot attack directly (its card says so)",
+    "cannot_be_attack_target": lambda c, j: f"{c.name(j)} cannot be targeted for attacks (its card says so)",
+    "attack_forbidden": lambda c, i, s: f"{c.name(i)} cannot attack: {c.name(s)} forbids it",
+    "only_one_attacker": lambda c, i, s: f"{c.name(s)}: only 1 monster can attack during each Battle Phase, and another one already attacked",
+    "cannot_be_targeted": lambda c, j: f"{c.name(j)} cannot be targeted by your card effects (its card says so)",
+    "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
+    "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
+    "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
+    "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} activated this turn forbids the Special Summon of {c.name(i)}",
+    "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
 }
 
 

@@ -129,8 +129,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("effects_used_this_duel", []).append({"card": n, "effect": e})
     for p, n in sorted(by["ss_name"]):
         players[p].setdefault("special_summoned_this_turn", []).append(n)
-    for p, c, e, _m, _k in sorted(by["lock_extra"]):
-        players[p].setdefault("locks", []).append({"card": c, "effect": e})
+    for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock_extra"] + by["lock"]}):
+        players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
     turn = {"player": me, "phase": "battle" if ("battle",) in {(f.name,) for f in state} else position.phase,
             "normal_summon_used": any(args[0] == me for args in by["ns_used"]),
@@ -179,7 +179,7 @@ def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> l
         used.append(f"effect {e['effect']} of {position_name(position, e['card'])}")
     if used:
         out.append("used this turn: " + ", ".join(used))
-    locks = [f"only the monsters effect {e['effect']} of {position_name(position, e['card'])} allows from the Extra Deck"
+    locks = [f"only the monsters effect {e['effect']} of {position_name(position, e['card'])} allows"
              for e in doc["players"][me].get("locks", [])]
     if locks:
         out.append("locked: " + "; ".join(locks))

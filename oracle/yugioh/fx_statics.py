@@ -1,0 +1,195 @@
+"""The family "statics" of card effects: continuous rules a card sets (rule/2), battle rules and
+locks (grammar/effects_statics.lark; rules in asp/yugioh/card_rules.lp, battle_rules.lp, locks.lp).
+
+A rule sentence becomes ``{"kind": "rule", "rule": R, "name": None}`` (or ``"rules"`` for several),
+where R is a name or a tuple read as a term (``("attacks", 2)`` is ``attacks(2)``); a rule that
+applies to the monsters a noun phrase describes carries ``"filter"``: the alternatives of that
+noun phrase, emitted as ``rule_filter(C,R,A,Sign,Atom)``.  A lock sentence after an effect is
+``{"kind": "after", "after": {"do": "statics_lock", ...}}``: one more action of that effect.
+"""
+from __future__ import annotations
+
+import clingo
+
+from oracle.yugioh.effect_symbols import filters, sym
+
+
+def _rule(r, filt=None) -> dict:
+    out = {"kind": "rule", "rule": r, "name": None}
+    if filt is not None:
+        out["filter"] = filt
+    return out
+
+
+def _rules(*rs) -> dict:
+    return {"kind": "rules", "rules": list(rs), "name": None}
+
+
+def _np_alts(items):
+    """The alternatives of the noun phrase among a rule's children (None when there is none)."""
+    for it in items:
+        if isinstance(it, tuple) and len(it) == 3 and isinstance(it[2], list):
+            return it[2]
+    return None
+
+
+def _has(items, terminal: str) -> bool:
+    return any(getattr(it, "type", None) == terminal for it in items)
+
+
+class Words:
+    """Transformer methods of effects_statics.lark (a mixin of effect_text._CoreTree)."""
+
+    # battle rules of the card itself
+    def statics_second_attack(self, _):
+        return _rule(("attacks", 2))
+
+    def statics_monster_attacks(self, _):
+        return _rule(("monster_attacks", 2))
+
+    def statics_defense_attack(self, _):
+        return _rule("defense_attack")
+
+    def statics_def_damage(self, _):
+        return _rule("def_damage")
+
+    def statics_no_damage_self(self, _):
+        return _rule(("no_battle_damage", "self"))
+
+    def statics_no_damage_opp(self, _):
+        return _rule(("no_battle_damage", "opp"))
+
+    def statics_no_damage_both(self, _):
+        return _rules(("no_battle_damage", "self"), ("no_battle_damage", "opp"))
+
+    def statics_no_attack_summoned(self, _):
+        return _rule("no_attack_summoned_turn")
+
+    def statics_battle_once(self, _):
+        return _rule(("battle_saves", 1))
+
+    def statics_battle_twice(self, _):
+        return _rule(("battle_saves", 2))
+
+    def statics_no_direct(self, _):
+        return _rule("no_direct_attack")
+
+    def statics_attack_all(self, _):
+        return _rule("attack_all")
+
+    def statics_attack_shield(self, _):
+        return _rule("attack_shield")
+
+    def statics_attack_shield_direct(self, _):
+        # "... but does not prevent your opponent from attacking you directly": it is no target,
+        # and it does not count as a monster that stops a direct attack.
+        return _rules("attack_shield", "ignored_for_direct")
+
+    def statics_defense_after_attack(self, _):
+        return _rule("defense_after_attack")
+
+    # rules on every monster
+    def statics_no_attack(self, items):
+        return _rule("no_attack", _np_alts(items))
+
+    def statics_others_no_attack(self, _):
+        return _rule("others_no_attack")
+
+    def statics_one_attacker(self, _):
+        return _rule("one_attacker")
+
+    def statics_opp_no_attack(self, _):
+        return _rule("opp_no_attack")
+
+    def statics_mine_opp(self, _):
+        # Mystic Mine: the player who controls more monsters cannot activate monster effects or
+        # declare an attack (two sentences, one for each player).
+        return _rule(("more_monsters_lock", "opp"))
+
+    def statics_mine_self(self, _):
+        return _rule(("more_monsters_lock", "self"))
+
+    def statics_remains(self, _):
+        # "After this card's activation, it remains on the field, but you must destroy it during the
+        # End Phase of your opponent's 3rd turn": it stays face-up; that End Phase is after every line.
+        return _rule("remains_on_field")
+
+    def statics_attack_guard(self, items):
+        # "Monsters your opponent controls cannot target Warrior monsters for attacks, except this one"
+        return _rule("attack_guard", _np_alts(items))
+
+    def statics_fortress(self, _):
+        return _rules("battle_indestructible", ("no_battle_damage", "self"))
+
+    def statics_proof_vs_extra(self, _):
+        return _rule("battle_proof_vs_extra")
+
+    def statics_flip_opp(self, _):
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": True, "pre": [],
+                "actions": [{"do": "statics_flip_opp"}]}
+
+    # protection and uniqueness
+    def statics_unaffected(self, _):
+        return _rule("unaffected")
+
+    def statics_untargetable_opp(self, _):
+        return _rule("untargetable_opp")
+
+    def statics_shielded_opp(self, _):
+        return _rules("untargetable_opp", "effect_proof_opp")
+
+    def statics_only_one_field(self, items):
+        quoted = next(it for it in items if getattr(it, "type", None) == "QUOTED")
+        # "There can only be 1 "Malefic" monster on the field": an archetype; with no noun, the name.
+        name = self._quoted(quoted, archetype_first=_has(items, "STATICS_MONSTER"))
+        return _rule(("only_one_field", name))
+
+    def statics_token_proof(self, _):
+        return _rule("token_proof")
+
+    def statics_no_link_material_turn(self, _):
+        return _rule("no_link_material_turn")
+
+    def statics_toon_direct(self, items):
+        return _rule(("toon_direct", self._quoted(items[0], archetype_first=False)))
+
+    def statics_ss_lock(self, items):
+        scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
+        return _rule(("ss_lock", scope), _np_alts(items) or [])
+
+    # locks riding on the effect before
+    def statics_lock_turn_set(self, _):
+        return {"kind": "after", "after": {"do": "statics_lock", "scope": "any", "when": "turn", "pos": "set",
+                                           "except": None}}
+
+    def statics_lock_turn(self, items):
+        scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
+        return {"kind": "after", "after": {"do": "statics_lock", "scope": scope, "when": "turn", "pos": "any",
+                                           "except": _np_alts(items)}}
+
+    def statics_lock_rest(self, items):
+        return {"kind": "after", "after": {"do": "statics_lock", "scope": "any", "when": "rest", "pos": "any",
+                                           "except": _np_alts(items)}}
+
+
+def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
+    """The facts of this family's actions: a lock ``eff_do(C,E,M,K,lock(Scope,When,Pos))``
+    with its exception as ``eff_filter`` (none: no monster is excepted); ``flip_opp`` (the
+    opponent's face-down monsters are flipped face-up)."""
+    if action["do"] == "statics_flip_opp":
+        return [clingo.Function("eff_do", head + [clingo.Function("flip_opp")])]
+    if action["do"] != "statics_lock":
+        return None
+    out = [clingo.Function("eff_do", head + [sym(("lock", action["scope"], action["when"], action["pos"]))])]
+    if action["except"] is not None:
+        out += filters("eff_filter", head, action["except"])
+    return out
+
+
+def rule_facts(code: int, rule: dict) -> list[clingo.Symbol]:
+    """``rule(C,R)`` and, for a rule on the monsters a noun phrase describes, ``rule_filter``."""
+    c, r = clingo.Number(code), sym(rule["rule"])
+    out = [clingo.Function("rule", [c, r])]
+    if rule.get("filter"):
+        out += filters("rule_filter", [c, r], rule["filter"])
+    return out
