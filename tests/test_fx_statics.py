@@ -45,7 +45,7 @@ def monsters(result, player=1) -> list[int]:
 # --- the grammar --------------------------------------------------------------------------------
 def test_rules_are_read_as_rule_facts_with_their_filters():
     assert {"rule(85742772,no_attack)", "rule_filter(85742772,no_attack,1,pos,level_min(4))",
-            "effect(85742772,1,trap)"} <= facts_of("Gravity Bind")   # activated from the Set card
+            "effect(85742772,0,trap)"} <= facts_of("Gravity Bind")   # activated from the Set card (effect 0: fx_zones.card_activation)
     assert "rule_filter(44656491,no_attack,1,pos,atk_min(1500))" in facts_of("Messenger of Peace")
     assert "rule(21015833,attacks(2))" in facts_of("Hayabusa Knight")
     assert "rule(31553716,defense_after_attack)" in facts_of("Spear Dragon")
