@@ -1,0 +1,269 @@
+"""Which statements of a rules pack can fire for an instance, decided before clingo sees them.
+
+clingo spends a fixed time on every non-ground statement it is asked to ground, whether or not
+the statement ever fires: about as much per statement as instantiating a small position
+(benchmarks/plays.py; docs/decisions.md, "Prepared programs").  Most positions use a few of the
+game's mechanics, so most statements cannot fire: a rule about Ritual Spells when no card is a
+Ritual Spell, the rules of effects when no card has an effect the rules read.
+
+A statement can fire only if each atom of its plain positive body (not under ``not``, not in an
+aggregate or a condition) can be true.  An atom can be true when a fact of the instance, or the
+head of a statement that can fire, has a *pattern* that unifies with it.  A pattern is an atom with
+every number, variable, arithmetic term and program parameter replaced by a wildcard
+(``init(in(_,hand))``), so the analysis over-approximates: it keeps every statement that might
+fire and drops only statements that provably cannot, which changes no answer set.  Patterns of
+facts do not depend on the numbers of a position, so positions of similar cards share one
+analysis (it is cached).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import clingo
+from clingo import ast
+from clingo.ast import ASTType
+
+Pattern = tuple | None   # (name, (argument patterns ...)) or None: anything
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_'\"])\d+")
+
+
+def _symbol(s: clingo.Symbol) -> Pattern:
+    if s.type == clingo.SymbolType.Function:
+        return (s.name, tuple(_symbol(a) for a in s.arguments))
+    if s.type == clingo.SymbolType.String:
+        return ('"' + s.string, ())
+    return None  # numbers, #inf, #sup
+
+
+# Terms are read from clingo's own printing of each atom: one call into clingo per atom instead
+# of one per node of the syntax tree, which made this analysis cost more than it saved.
+_TOKEN = re.compile(r'\s*(?:(?P<id>_*[a-z][A-Za-z0-9_\']*)|(?P<var>_*[A-Z][A-Za-z0-9_\']*|_)|(?P<num>\d+)'
+                    r'|(?P<str>"(?:[^"\\]|\\.)*")|(?P<p>\.\.|[(),;])|(?P<op>\S))')
+
+
+class _Reader:
+    """Patterns of a term in clingo's printed form; anything but functions, constants and
+    strings (variables, numbers, arithmetic, intervals, @-terms) is a wildcard."""
+
+    def __init__(self, text: str, params: frozenset):
+        self.tokens = [(m.lastgroup, m.group(m.lastgroup)) for m in _TOKEN.finditer(text)]
+        self.at = 0
+        self.params = params
+
+    def peek(self) -> tuple[str, str]:
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
+
+    def pool(self) -> list[Pattern]:
+        """Alternatives separated by ';' up to a ',' or ')' of this level."""
+        out = self.term()
+        while self.peek() == ("p", ";"):
+            self.at += 1
+            out += self.term()
+        return out
+
+    def term(self) -> list[Pattern]:
+        kind, text = self.peek()
+        out: list[Pattern]
+        if kind == "id":
+            self.at += 1
+            if self.peek() == ("p", "("):
+                args = self.arguments()
+                out = [(text, a) for a in args]
+            else:
+                out = [None] if text in self.params else [(text, ())]
+        elif kind == "str":
+            self.at += 1
+            out = [('"' + text[1:-1], ())]
+        elif (kind, text) == ("p", "("):
+            args = self.arguments()
+            out = [("", a) if len(a) != 1 else a[0] for a in args] if args else [("", ())]
+        else:
+            out = [None]
+        kind, text = self.peek()
+        if kind not in ("end",) and not (kind == "p" and text in ",;)"):
+            self.skip()  # an operator follows: the term is an expression
+            return [None]
+        return out
+
+    def skip(self) -> None:
+        depth = 0
+        while True:
+            kind, text = self.peek()
+            if kind == "end" or (depth == 0 and kind == "p" and text in ",;)"):
+                return
+            if text == "(":
+                depth += 1
+            elif text == ")":
+                depth -= 1
+            self.at += 1
+
+    def arguments(self) -> list[tuple]:
+        """'(' pool, pool, ... ')': every combination of the alternatives of the arguments."""
+        self.at += 1
+        combos: list[tuple] = [()]
+        if self.peek() == ("p", ")"):
+            self.at += 1
+            return combos
+        while True:
+            alternatives = self.pool()
+            combos = [c + (p,) for c in combos for p in alternatives]
+            kind, text = self.peek()
+            self.at += 1
+            if text != ",":
+                return combos
+
+
+@lru_cache(maxsize=None)
+def _text(text: str, params: frozenset) -> tuple[Pattern, ...]:
+    """The patterns of an atom printed by clingo (a classical negation reads as the atom).
+    Many atoms repeat across rules (``inst(I,C)``): each text is read once."""
+    text = text.strip()
+    if text.startswith("-"):
+        text = text[1:]
+    reader = _Reader(text, params)
+    out = reader.pool()
+    return tuple(out) if reader.peek()[0] == "end" else (None,)
+
+
+def _needs(body, params: frozenset) -> list[list[Pattern]]:
+    """For each plain positive body atom, its patterns (one of them must be derivable).
+    Comparisons and aggregates read as a wildcard, which any instance satisfies."""
+    out = []
+    for lit in body:
+        if lit.ast_type != ASTType.Literal:
+            continue  # a conditional literal
+        text = str(lit)
+        if text.startswith("not ") or text.startswith("#"):
+            continue
+        alternatives = _text(text, params)
+        if None not in alternatives:
+            out.append(alternatives)
+    return out
+
+
+def _heads(head: ast.AST, params: frozenset) -> list[Pattern]:
+    ty = head.ast_type
+    if ty == ASTType.Literal:
+        text = str(head)
+        return [] if text.startswith("#") else list(_text(text, params))
+    if ty in (ASTType.Disjunction, ASTType.Aggregate):
+        return [p for e in head.elements for p in _heads(e.literal, params)]
+    if ty == ASTType.HeadAggregate:
+        return [p for e in head.elements for p in _heads(e.condition.literal, params)]
+    return []
+
+
+def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list[Pattern]]:
+    """(what the statement needs, or None if it is always kept; what its heads may derive)."""
+    ty = statement.ast_type
+    if ty == ASTType.Rule:
+        return _needs(statement.body, params), _heads(statement.head, params)
+    if ty == ASTType.External:
+        return [], _text(str(statement.atom), params)
+    if ty == ASTType.Minimize:
+        return _needs(statement.body, params), []
+    return None, []   # #program, #show, #defined, #project, ...: always kept
+
+
+def shapes(statements) -> tuple:
+    """The shape of each statement, reading the program parameters of the part it is in."""
+    out = []
+    params: frozenset = frozenset()
+    for statement in statements:
+        if statement.ast_type == ASTType.Program:
+            params = frozenset(p.name for p in statement.parameters)
+        out.append(_shape(statement, params))
+    return tuple(out)
+
+
+def _unifies(a: Pattern, b: Pattern) -> bool:
+    if a is None or b is None:
+        return True
+    if a[0] != b[0] or len(a[1]) != len(b[1]):
+        return False
+    return all(_unifies(x, y) for x, y in zip(a[1], b[1]))
+
+
+def live(rule_shapes: tuple, instance: tuple) -> tuple[bool, ...]:
+    """Which statements can fire, given the shapes of the rules and of the instance's own
+    statements (its facts and any rules it adds): a least fixpoint over patterns."""
+    derivable: dict[tuple, set] = {}
+    waiting: dict[tuple, list[int]] = {}   # (name, arity) -> statements waiting for it
+    every = list(rule_shapes) + list(instance)
+    alive = [False] * len(every)
+    todo: list[int] = []
+
+    def key(p: Pattern) -> tuple | None:
+        return None if p is None else (p[0], len(p[1]))
+
+    def derive(p: Pattern) -> None:
+        if p is None:  # a head of unknown shape: nothing is known to be underivable any more
+            for k in list(waiting):
+                derivable.setdefault(k, set()).add(None)
+                todo.extend(waiting.pop(k))
+            derivable.setdefault(None, set()).add(None)
+            return
+        k = key(p)
+        known = derivable.setdefault(k, set())
+        if p not in known:
+            known.add(p)
+            todo.extend(waiting.pop(k, ()))
+
+    def ready(alternatives: list[Pattern]) -> tuple | None:
+        """None when some alternative unifies with a derivable pattern, else a key to wait on."""
+        if None in derivable:
+            return None
+        for p in alternatives:
+            if p is None:
+                return None
+            if any(_unifies(p, q) for q in derivable.get(key(p), ())):
+                return None
+        first = next((p for p in alternatives if p is not None), None)
+        return key(first)
+
+    def visit(i: int) -> None:
+        if alive[i]:
+            return
+        needs, heads = every[i]
+        for alternatives in needs or ():
+            blocked = ready(alternatives)
+            if blocked is not None:
+                for p in alternatives:  # wake up when any alternative's predicate gets a new pattern
+                    waiting.setdefault(key(p), []).append(i)
+                return
+        alive[i] = True
+        for h in heads:
+            derive(h)
+
+    todo.extend(range(len(every)))
+    while todo:
+        visit(todo.pop())
+    return tuple(alive[:len(rule_shapes)])
+
+
+@lru_cache(maxsize=64)
+def instance_shapes(abstract: str) -> tuple | None:
+    """The shapes of an instance program whose numbers are already replaced by 0 (so that
+    positions of the same kinds of cards give the same text); None if it cannot be read."""
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_string(abstract, statements.append)
+    except RuntimeError:
+        return None
+    return shapes(statements)
+
+
+def abstract(program: str) -> str:
+    """``program`` with every number 0 and each fact once (facts are one a line; a fact that
+    repeats once the numbers are gone adds no new pattern).  Lines of rules and directives are
+    all kept, in order: ``#program`` says which names are parameters."""
+    seen: set[str] = set()
+    out = []
+    for line in _NUMBER.sub("0", program).split("\n"):
+        if line in seen:
+            continue
+        if "#" not in line and ":" not in line:
+            seen.add(line)
+        out.append(line)
+    return "\n".join(out)
