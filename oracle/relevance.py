@@ -43,8 +43,9 @@ _TOKEN = re.compile(r'\s*(?:(?P<id>_*[a-z][A-Za-z0-9_\']*)|(?P<var>_*[A-Z][A-Za-
 
 
 class _Reader:
-    """Patterns of a term in clingo's printed form; anything but functions, constants and
-    strings (variables, numbers, arithmetic, intervals, @-terms) is a wildcard."""
+    """Patterns of a term in clingo's printed form; anything but functions, constants, strings
+    and variables (numbers, arithmetic, intervals, @-terms) is a wildcard.  A variable is a
+    wildcard too, marked with its name ("?X") so that a head can take the values its body gives."""
 
     def __init__(self, text: str, params: frozenset):
         self.tokens = [(m.lastgroup, m.group(m.lastgroup)) for m in _TOKEN.finditer(text)]
@@ -78,6 +79,9 @@ class _Reader:
         elif (kind, text) == ("p", "("):
             args = self.arguments()
             out = [("", a) if len(a) != 1 else a[0] for a in args] if args else [("", ())]
+        elif kind == "var" and text != "_":
+            self.at += 1
+            out = ["?" + text]
         else:
             out = [None]
         kind, text = self.peek()
@@ -126,11 +130,11 @@ def _text(text: str, params: frozenset) -> tuple[Pattern, ...]:
     return tuple(out) if reader.peek()[0] == "end" else (None,)
 
 
-def _needs(body, params: frozenset) -> list[list[Pattern]]:
-    """For each plain positive body atom, its patterns (one of them must be derivable).
+def _positive(literals, params: frozenset) -> list[tuple[Pattern, ...]]:
+    """For each plain positive atom among ``literals``, its patterns (one must be derivable).
     Comparisons and aggregates read as a wildcard, which any instance satisfies."""
     out = []
-    for lit in body:
+    for lit in literals:
         if lit.ast_type != ASTType.Literal:
             continue  # a conditional literal
         text = str(lit)
@@ -142,27 +146,30 @@ def _needs(body, params: frozenset) -> list[list[Pattern]]:
     return out
 
 
-def _heads(head: ast.AST, params: frozenset) -> list[Pattern]:
+def _heads(head: ast.AST, params: frozenset) -> list[tuple[tuple[Pattern, ...], list]]:
+    """Each head atom's patterns, with the positive atoms of its condition (``a(X) : b(X)``
+    in a choice: ``b(X)`` must hold, and gives X its values)."""
     ty = head.ast_type
     if ty == ASTType.Literal:
         text = str(head)
-        return [] if text.startswith("#") else list(_text(text, params))
+        return [] if text.startswith("#") else [(_text(text, params), [])]
     if ty in (ASTType.Disjunction, ASTType.Aggregate):
-        return [p for e in head.elements for p in _heads(e.literal, params)]
+        return [(h, _positive(e.condition, params) + c) for e in head.elements for h, c in _heads(e.literal, params)]
     if ty == ASTType.HeadAggregate:
-        return [p for e in head.elements for p in _heads(e.condition.literal, params)]
+        return [(h, _positive(e.condition.condition, params) + c)
+                for e in head.elements for h, c in _heads(e.condition.literal, params)]
     return []
 
 
-def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list[Pattern]]:
+def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list]:
     """(what the statement needs, or None if it is always kept; what its heads may derive)."""
     ty = statement.ast_type
     if ty == ASTType.Rule:
-        return _needs(statement.body, params), _heads(statement.head, params)
+        return _positive(statement.body, params), _heads(statement.head, params)
     if ty == ASTType.External:
-        return [], _text(str(statement.atom), params)
+        return _positive(statement.body, params), [(_text(str(statement.atom), params), [])]
     if ty == ASTType.Minimize:
-        return _needs(statement.body, params), []
+        return _positive(statement.body, params), []
     return None, []   # #program, #show, #defined, #project, ...: always kept
 
 
@@ -177,68 +184,113 @@ def shapes(statements) -> tuple:
     return tuple(out)
 
 
-def _unifies(a: Pattern, b: Pattern) -> bool:
-    if a is None or b is None:
+def _unifies(a, b) -> bool:
+    if a is None or b is None or isinstance(a, str) or isinstance(b, str):
         return True
     if a[0] != b[0] or len(a[1]) != len(b[1]):
         return False
     return all(_unifies(x, y) for x, y in zip(a[1], b[1]))
 
 
+def _bind(a, b, env: dict) -> None:
+    """Record in ``env`` the value each variable of ``a`` takes when ``a`` matches ``b``."""
+    if isinstance(a, str):
+        env.setdefault(a, set()).add(b if not isinstance(b, str) else None)
+    elif a is not None:
+        for x, y in zip(a[1], b[1] if b is not None else [None] * len(a[1])):
+            _bind(x, y, env)
+
+
+def _fill(p, values: dict) -> list:
+    """The patterns of ``p`` with each variable replaced by each of its values."""
+    if isinstance(p, str):
+        return list(values.get(p, (None,)))
+    if p is None or not p[1]:
+        return [p]
+    combos: list[tuple] = [()]
+    for a in p[1]:
+        combos = [c + (x,) for c in combos for x in _fill(a, values)]
+    return [(p[0], c) for c in combos]
+
+
+# A head with more combinations of variable values than this derives a wildcard instead.
+MAX_HEADS = 64
+
+
 def live(rule_shapes: tuple, instance: tuple) -> tuple[bool, ...]:
     """Which statements can fire, given the shapes of the rules and of the instance's own
-    statements (its facts and any rules it adds): a least fixpoint over patterns."""
+    statements (its facts and any rules it adds): a least fixpoint over patterns.  A head
+    variable takes the values its body (or its condition) allows: the values of the matching
+    patterns of the atom that allows the fewest (each such set holds every value the variable
+    can take, so any one of them is sound)."""
     derivable: dict[tuple, set] = {}
-    waiting: dict[tuple, list[int]] = {}   # (name, arity) -> statements waiting for it
     every = list(rule_shapes) + list(instance)
+    watchers: dict[tuple, set[int]] = {}
     alive = [False] * len(every)
-    todo: list[int] = []
+    unknown = [False]   # a head of unknown shape was derived: anything may hold
 
-    def key(p: Pattern) -> tuple | None:
-        return None if p is None else (p[0], len(p[1]))
+    def key(p) -> tuple:
+        return (p[0], len(p[1]))
 
-    def derive(p: Pattern) -> None:
-        if p is None:  # a head of unknown shape: nothing is known to be underivable any more
-            for k in list(waiting):
-                derivable.setdefault(k, set()).add(None)
-                todo.extend(waiting.pop(k))
-            derivable.setdefault(None, set()).add(None)
+    for i, (needs, heads) in enumerate(every):
+        for alternatives in [*(needs or ()), *(c for _, conditions in heads for c in conditions)]:
+            for p in alternatives:
+                watchers.setdefault(key(p), set()).add(i)
+    todo = list(range(len(every)))
+    queued = [True] * len(every)
+
+    def wake(statements) -> None:
+        for j in statements:
+            if not queued[j]:
+                queued[j] = True
+                todo.append(j)
+
+    def derive(p) -> None:
+        if p is None or isinstance(p, str):
+            if not unknown[0]:
+                unknown[0] = True
+                wake(range(len(every)))
             return
-        k = key(p)
-        known = derivable.setdefault(k, set())
+        known = derivable.setdefault(key(p), set())
         if p not in known:
             known.add(p)
-            todo.extend(waiting.pop(k, ()))
+            wake(watchers.get(key(p), ()))
 
-    def ready(alternatives: list[Pattern]) -> tuple | None:
-        """None when some alternative unifies with a derivable pattern, else a key to wait on."""
-        if None in derivable:
-            return None
-        for p in alternatives:
-            if p is None:
+    def values(conditions: list) -> dict | None:
+        """Each variable's values allowed by ``conditions`` (None: one of them cannot hold)."""
+        best: dict = {}
+        for alternatives in conditions:
+            env: dict = {}
+            matched = False
+            for p in alternatives:
+                for q in ([None] if unknown[0] else derivable.get(key(p), ())):
+                    if _unifies(p, q):
+                        matched = True
+                        _bind(p, q, env)
+            if not matched:
                 return None
-            if any(_unifies(p, q) for q in derivable.get(key(p), ())):
-                return None
-        first = next((p for p in alternatives if p is not None), None)
-        return key(first)
+            for var, vals in env.items():
+                if None not in vals and (var not in best or len(vals) < len(best[var])):
+                    best[var] = vals
+        return best
 
-    def visit(i: int) -> None:
-        if alive[i]:
-            return
-        needs, heads = every[i]
-        for alternatives in needs or ():
-            blocked = ready(alternatives)
-            if blocked is not None:
-                for p in alternatives:  # wake up when any alternative's predicate gets a new pattern
-                    waiting.setdefault(key(p), []).append(i)
-                return
-        alive[i] = True
-        for h in heads:
-            derive(h)
-
-    todo.extend(range(len(every)))
     while todo:
-        visit(todo.pop())
+        i = todo.pop()
+        queued[i] = False
+        needs, heads = every[i]
+        env = values(needs or [])
+        if env is None:
+            continue
+        alive[i] = True
+        for head, conditions in heads:
+            here = values(conditions) if conditions else {}
+            if here is None:
+                continue
+            allowed = {**env, **{v: vals for v, vals in here.items() if v not in env or len(vals) < len(env[v])}}
+            for p in head:
+                filled = _fill(p, allowed)
+                for q in (filled if len(filled) <= MAX_HEADS else _fill(p, {})):
+                    derive(q)
     return tuple(alive[:len(rule_shapes)])
 
 

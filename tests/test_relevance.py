@@ -61,7 +61,7 @@ def test_positions_without_effects_leave_the_effect_rules_out():
 def test_the_reader_of_printed_atoms():
     t = lambda text, params=(): relevance._text(text, frozenset(params))  # noqa: E731
     assert t("open_type(ignition;quick)") == (("open_type", (("ignition", ()),)), ("open_type", (("quick", ()),)))
-    assert t("h(in(I,hand),(t-1))", "t") == (("h", (("in", (None, ("hand", ()))), None)),)
+    assert t("h(in(I,hand),(t-1))", "t") == (("h", (("in", ("?I", ("hand", ()))), None)),)
     assert t("block_start(t,(t-((t-1)\\S)))", "t") == (("block_start", (None, None)),)
     assert t('f((a,b),"x",-3,1..2)') == (("f", (("", (("a", ()), ("b", ()))), ('"x', ()), None, None)),)
     assert t("X < Y") == (None,)          # a comparison: no atom, nothing needed
@@ -84,6 +84,25 @@ def test_a_rule_is_dropped_only_when_a_positive_body_atom_cannot_hold():
     instance = relevance.instance_shapes(relevance.abstract("f(1,red).\nf(2,red).\n"))
     alive = relevance.live(shapes, instance)
     assert [str(s).split(" :-")[0] for s, ok in zip(statements, alive) if not ok] == ["b(X)", "e(X)"]
+
+
+def test_a_head_takes_the_values_its_body_and_condition_give():
+    # act/2 of kind K exists only for the kinds cand/2 has: a rule about act(_,fly) cannot fire.
+    program = """
+    { act(I,K) : cand(I,K) } = 1 :- turn.
+    cand(I,walk) :- unit(I).
+    cand(I,fly) :- unit(I), wings(I).
+    walked(I) :- act(I,walk).
+    flew(I) :- act(I,fly).
+    moved(I) :- act(I,K), K != stay.
+    """
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    instance = relevance.instance_shapes(relevance.abstract("unit(1).\nturn.\n"))
+    alive = relevance.live(relevance.shapes(statements), instance)
+    assert [str(s).split(" :-")[0] for s, ok in zip(statements, alive) if not ok] == ["cand(I,fly)", "flew(I)"]
+    with_wings = relevance.instance_shapes(relevance.abstract("unit(1).\nturn.\nwings(1).\n"))
+    assert all(relevance.live(relevance.shapes(statements), with_wings))
 
 
 def test_an_instance_with_rules_is_read_with_its_parameters():
