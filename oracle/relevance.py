@@ -2,7 +2,7 @@
 
 clingo spends a fixed time on every non-ground statement it is asked to ground, whether or not
 the statement ever fires: about as much per statement as instantiating a small position
-(benchmarks/plays.py; docs/decisions.md, "Prepared programs").  Most positions use a few of the
+(benchmarks/plays.py; docs/decisions.md, "Speed: prepared programs and relevant statements").  Most positions use a few of the
 game's mechanics, so most statements cannot fire: a rule about Ritual Spells when no card is a
 Ritual Spell, the rules of effects when no card has an effect the rules read.
 
@@ -10,7 +10,8 @@ A statement can fire only if each atom of its plain positive body (not under ``n
 aggregate or a condition) can be true.  An atom can be true when a fact of the instance, or the
 head of a statement that can fire, has a *pattern* that unifies with it.  A pattern is an atom with
 every number, variable, arithmetic term and program parameter replaced by a wildcard
-(``init(in(_,hand))``), so the analysis over-approximates: it keeps every statement that might
+(``init(in(_,hand))``; a variable of a head takes the values its body allows), so the analysis
+over-approximates: it keeps every statement that might
 fire and drops only statements that provably cannot, which changes no answer set.  Patterns of
 facts do not depend on the numbers of a position, so positions of similar cards share one
 analysis (it is cached).
@@ -20,20 +21,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-Pattern = tuple | None   # (name, (argument patterns ...)) or None: anything
+# (name, (argument patterns ...)), or None: anything; in a rule, "?X" is anything, named by variable X.
+Pattern = tuple | str | None
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_'\"])\d+")
-
-
-def _symbol(s: clingo.Symbol) -> Pattern:
-    if s.type == clingo.SymbolType.Function:
-        return (s.name, tuple(_symbol(a) for a in s.arguments))
-    if s.type == clingo.SymbolType.String:
-        return ('"' + s.string, ())
-    return None  # numbers, #inf, #sup
 
 
 # Terms are read from clingo's own printing of each atom: one call into clingo per atom instead

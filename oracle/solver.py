@@ -39,21 +39,26 @@ def make_control(
     arguments: Iterable[str] = (),
     parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
     one_shot: bool = False,
+    relevant_only: bool = False,
 ) -> clingo.Control:
     """A grounded clingo control for ``files`` plus the instance ``facts``.
 
     With ``one_shot`` the caller grounds ``parts`` and nothing more, so only the statements of
     those program parts are handed to clingo: clingo prepares every rule it is given, grounded
     or not, and a single position's plays need the summon rules only, not the rules of the rest
-    of the turn, of goals or of the state after a step.  Statements that cannot fire for
-    ``facts`` are left out too (oracle/relevance.py): that changes no answer and saves clingo's
-    fixed cost per statement."""
+    of the turn, of goals or of the state after a step.  With ``relevant_only`` the statements
+    that cannot fire for ``facts`` are left out too (oracle/relevance.py): that changes no
+    answer and saves clingo's fixed cost per statement, provided the caller never adds program
+    text to the control later (facts added later could make a left-out statement fire)."""
     # clingo's warnings (undefined atoms and the like) are for encoding authors, not users.
     ctl = clingo.Control(list(arguments), logger=lambda code, msg: None)
     paths = tuple(str(p) for p in files)
     wanted = frozenset(name for name, _ in parts) if one_shot else None
     statements = _parsed(paths)
-    keep = _relevant(paths, wanted, relevance.abstract(facts))
+    if relevant_only:
+        keep = _relevant(paths, wanted, relevance.abstract(facts))
+    else:
+        keep = tuple(wanted is None or part in wanted for part, _ in statements)
     with ast.ProgramBuilder(ctl) as builder:
         for (part, statement), ok in zip(statements, keep):
             if ok:

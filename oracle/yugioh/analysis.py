@@ -188,9 +188,9 @@ class HandSolver:
                 parts += step_parts(t)
             if job.going == "first":
                 ctl = make_control(encoding("yugioh"), prepared.program + WITHIN,
-                                   parts=parts + [("within", [clingo.Number(k)])])
+                                   parts=parts + [("within", [clingo.Number(k)])], relevant_only=True)
             else:
-                ctl = make_control(encoding("yugioh"), prepared.program, parts=parts)
+                ctl = make_control(encoding("yugioh"), prepared.program, parts=parts, relevant_only=True)
                 ctl.assign_external(clingo.Function("query", [clingo.Number(k)]), True)
             ctl.configuration.solve.models = "0"
             ctl.configuration.solve.project = "project"
