@@ -14,6 +14,8 @@ from typing import Iterable, Sequence
 import clingo
 from clingo import ast
 
+from oracle import relevance
+
 
 @dataclass
 class SolveResult:
@@ -37,19 +39,29 @@ def make_control(
     arguments: Iterable[str] = (),
     parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
     one_shot: bool = False,
+    relevant_only: bool = False,
 ) -> clingo.Control:
     """A grounded clingo control for ``files`` plus the instance ``facts``.
 
     With ``one_shot`` the caller grounds ``parts`` and nothing more, so only the statements of
     those program parts are handed to clingo: clingo prepares every rule it is given, grounded
     or not, and a single position's plays need the summon rules only, not the rules of the rest
-    of the turn, of goals or of the state after a step."""
+    of the turn, of goals or of the state after a step.  With ``relevant_only`` the statements
+    that cannot fire for ``facts`` are left out too (oracle/relevance.py): that changes no
+    answer and saves clingo's fixed cost per statement, provided the caller never adds program
+    text to the control later (facts added later could make a left-out statement fire)."""
     # clingo's warnings (undefined atoms and the like) are for encoding authors, not users.
     ctl = clingo.Control(list(arguments), logger=lambda code, msg: None)
-    wanted = {name for name, _ in parts} if one_shot else None
+    paths = tuple(str(p) for p in files)
+    wanted = frozenset(name for name, _ in parts) if one_shot else None
+    statements = _parsed(paths)
+    if relevant_only:
+        keep = _relevant(paths, wanted, relevance.abstract(facts))
+    else:
+        keep = tuple(wanted is None or part in wanted for part, _ in statements)
     with ast.ProgramBuilder(ctl) as builder:
-        for part, statement in _parsed(tuple(str(p) for p in files)):
-            if wanted is None or part in wanted:
+        for (part, statement), ok in zip(statements, keep):
+            if ok:
                 builder.add(statement)
     ctl.add("base", [], facts)
     ctl.ground(list(parts))
@@ -76,6 +88,29 @@ def _parsed(files: tuple[str, ...]) -> tuple[tuple[str, ast.AST], ...]:
         part = "base"  # every file starts in the base part
         ast.parse_files([path], keep)
     return tuple(statements)
+
+
+@lru_cache(maxsize=64)
+def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str) -> tuple[bool, ...]:
+    """For each statement of ``files``: whether it is handed to clingo (in a wanted part, and
+    able to fire for an instance whose abstracted program is ``abstract``)."""
+    statements = _parsed(files)
+    inside = [wanted is None or part in wanted for part, _ in statements]
+    instance = relevance.instance_shapes(abstract)
+    if instance is None:  # an instance the analysis cannot read: keep every statement
+        return tuple(inside)
+    shapes = _shapes(files)
+    chosen = [i for i, ok in enumerate(inside) if ok]
+    alive = relevance.live(tuple(shapes[i] for i in chosen), instance)
+    out = [False] * len(statements)
+    for i, ok in zip(chosen, alive):
+        out[i] = ok
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _shapes(files: tuple[str, ...]) -> tuple:
+    return relevance.shapes([statement for _, statement in _parsed(files)])
 
 
 def solve(

@@ -18,7 +18,7 @@ from conftest import ROOT
 from oracle.cli import main
 from oracle.yugioh.cards import Library
 from oracle.yugioh.decklist import read_deck
-from oracle.yugioh.deckreport import build
+from oracle.yugioh.deckreport import build, text
 from oracle.yugioh.deckrun import analyse, prepare
 from oracle.yugioh.hands import distinct_hands, sample_hands, wilson
 from oracle.yugioh.position import parse_position
@@ -327,3 +327,53 @@ def test_hand_counts_and_sampled_tasks():
                 assert count_hands(sizes[len(what):], setup.hand_size - sum(what)) <= PER_SOLVE * len(mine)
         assert covered == set(left)
     assert any(len(what) < len(sizes) for kind, what in tasks if kind == "prefix")  # 5000 draws share prefixes
+
+
+def test_hand_patterns_group_hands_by_the_cards_their_line_names(small):
+    setup = prepare(small, "summon:Stardust Dragon")
+    report = build(analyse(setup, workers=1, progress=False), top=50)
+    patterns = report["successful_patterns"]
+    assert patterns and patterns == sorted(patterns, key=lambda e: (-e["probability"], e["cards"]))
+    for e in patterns:
+        # Stardust Dragon needs Junk Synchron (Normal Summoned) and The Tricky (Special Summoned
+        # by discarding a card): the line names both, and the card discarded.
+        assert {"Junk Synchron", "The Tricky"} <= set(e["cards"]) and len(e["cards"]) == 3
+        assert all(e["example"].count(n) >= e["cards"].count(n) for n in e["cards"])
+        assert e["line"][-1].startswith('synchro_summon "Stardust Dragon"')
+        assert 0 < e["probability"] <= report["probability"] + 1e-12
+    # Every successful hand holds some pattern, and the failing patterns split the failing hands.
+    held = {tuple(sorted(h["hand"])) for h in report["successful_hands"]}
+    assert all(any(all(h.count(n) >= e["cards"].count(n) for n in e["cards"]) for e in patterns) for h in held)
+    failing = report["failing_patterns"]
+    assert sum(e["probability"] for e in failing) == pytest.approx(1 - report["probability"])
+    assert all(set(e["holds"]) <= {n for p in patterns for n in p["cards"]} for e in failing)
+    assert "most common successful patterns" in text(report)
+
+
+def test_going_both_compares_first_and_second_and_plots_them(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "beaters.txt"
+    path.write_text("2 Gene-Warped Warwolf\n3 Battle Ox\n3 Raigeki\n")
+    out = tmp_path / "sides.svg"
+    result = CliRunner().invoke(main, ["deck", "analyse", str(path), "--goal", "damage:2000", "--max-steps", "2",
+                                       "--going", "both", "--json", "--workers", "1", "--no-progress", "--top", "1",
+                                       "--plot", str(out)])
+    assert result.exit_code == 0, result.output
+    both = json.loads(result.output)
+    assert (both["first"]["hand_size"], both["first"]["exact"]) == (5, "0/1")  # no Battle Phase going first
+    assert (both["second"]["hand_size"], both["second"]["exact"]) == (6, "27/28")
+    assert out.read_text().lstrip().startswith("<?xml") and "second" in out.read_text()
+    bad = CliRunner().invoke(main, ["deck", "analyse", str(path), "--goal", "synchro", "--going", "both",
+                                    "--checkpoint", str(tmp_path / "c.jsonl")])
+    assert bad.exit_code == 2 and "checkpoint" in bad.output and not (tmp_path / "c.jsonl").exists()
+
+
+def test_a_prepared_program_answers_every_hand_as_the_enumeration_does(small):
+    from oracle.yugioh.analysis import HandSolver, prepare_program
+
+    setup = prepare(small, "summon:Stardust Dragon")
+    solver = HandSolver(prepare_program(setup.job))
+    every = sorted({setup.class_hand(h) for h, _ in distinct_hands(setup.copies, setup.hand_size)})
+    good = solver.successes(())
+    assert 0 < len(good) < len(every)
+    assert [solver.reaches(h) for h in every] == [h in good for h in every]

@@ -144,25 +144,42 @@ def _numbers(symbol: clingo.Symbol) -> set[int]:
     return set()
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A deck's rules program with the hand left open, as text: made once where the analysis
+    starts and handed to every worker, so that a worker grounds it without reading the card
+    library or any card text (a Dask worker gets it once, scattered)."""
+
+    job: Job
+    program: str
+    instances: tuple[tuple[int, ...], ...]   # per class, the instances that may start in the hand
+
+
+def prepare_program(job: Job, library: Library | None = None) -> Prepared:
+    library = library or Library.load()
+    position = parse_position(job.position_doc(), source="<deck>", library=library)
+    # Instances of each class, in Deck order; the first min(copies, hand size) may start in
+    # the hand, and the k-th only with the (k-1)-th: one hand of classes, one set of atoms.
+    deck_ids = iter(slot.iid for slot in position.slots if slot.location == "deck")
+    instances = tuple(tuple([next(deck_ids) for _ in group][:job.hand_size]) for group in job.main)
+    handable = {i for ids in instances for i in ids}
+    facts = [f for f in position_facts(position, library, whole_deck=True).facts
+             if not (f.name == "init" and _deck_instance(f) in handable)]
+    program = "".join(f"{s}.\n" for s in facts)
+    program += "".join(f"handable({i}).\n" for i in sorted(handable))
+    program += "".join(f"after({b},{a}).\n" for ids in instances for a, b in zip(ids, ids[1:]))
+    program += HAND.replace("SIZE", str(job.hand_size))
+    program += goal_facts(Puzzle(position, json.loads(job.goal), "<goal>"), library)
+    return Prepared(job, program, instances)
+
+
 class HandSolver:
     """The deck's rules, ground once with the hand as a choice; a group of hands is one solve."""
 
-    def __init__(self, job: Job, library: Library | None = None):
-        library = library or Library.load()
-        self.job = job
-        position = parse_position(job.position_doc(), source="<deck>", library=library)
-        # Instances of each class, in Deck order; the first min(copies, hand size) may start in
-        # the hand, and the k-th only with the (k-1)-th: one hand of classes, one set of atoms.
-        deck_ids = iter(slot.iid for slot in position.slots if slot.location == "deck")
-        self.instances = [[next(deck_ids) for _ in group][:job.hand_size] for group in job.main]
-        handable = {i for ids in self.instances for i in ids}
-        facts = [f for f in position_facts(position, library, whole_deck=True).facts
-                 if not (f.name == "init" and _deck_instance(f) in handable)]
-        program = "".join(f"{s}.\n" for s in facts)
-        program += "".join(f"handable({i}).\n" for i in sorted(handable))
-        program += "".join(f"after({b},{a}).\n" for ids in self.instances for a, b in zip(ids, ids[1:]))
-        program += HAND.replace("SIZE", str(job.hand_size))
-        program += goal_facts(Puzzle(position, json.loads(job.goal), "<goal>"), library)
+    def __init__(self, job: Job | Prepared, library: Library | None = None):
+        prepared = job if isinstance(job, Prepared) else prepare_program(job, library)
+        job = self.job = prepared.job
+        self.instances = prepared.instances
         self.controls = []
         horizons = [job.max_steps] if job.going == "first" else range(job.max_steps + 1)
         for k in horizons:
@@ -170,9 +187,10 @@ class HandSolver:
             for t in range(1, k + 1):
                 parts += step_parts(t)
             if job.going == "first":
-                ctl = make_control(encoding("yugioh"), program + WITHIN, parts=parts + [("within", [clingo.Number(k)])])
+                ctl = make_control(encoding("yugioh"), prepared.program + WITHIN,
+                                   parts=parts + [("within", [clingo.Number(k)])], relevant_only=True)
             else:
-                ctl = make_control(encoding("yugioh"), program, parts=parts)
+                ctl = make_control(encoding("yugioh"), prepared.program, parts=parts, relevant_only=True)
                 ctl.assign_external(clingo.Function("query", [clingo.Number(k)]), True)
             ctl.configuration.solve.models = "0"
             ctl.configuration.solve.project = "project"
@@ -180,21 +198,28 @@ class HandSolver:
         self.literals = [[[ctl.symbolic_atoms[clingo.Function("hand", [clingo.Number(i)])].literal for i in ids]
                           for ids in self.instances] for ctl in self.controls]
 
+    @staticmethod
+    def _assumptions(literals: list[list[int]], prefix: Hand) -> list[int]:
+        return [lit if j < k else -lit for lits, k in zip(literals, prefix) for j, lit in enumerate(lits)]
+
     def successes(self, prefix: Hand) -> set[Hand]:
         """Every hand whose first classes hold ``prefix`` (copies per class) that reaches the
         goal: the models of the rules projected onto the hand, one per hand."""
         found: set[Hand] = set()
         for ctl, literals in zip(self.controls, self.literals):
-            assumptions = [lit if j < k else -lit
-                           for lits, k in zip(literals, prefix) for j, lit in enumerate(lits)]
-            with ctl.solve(assumptions=assumptions, yield_=True) as models:
+            with ctl.solve(assumptions=self._assumptions(literals, prefix), yield_=True) as models:
                 for model in models:
                     found.add(tuple(sum(model.is_true(lit) for lit in lits) for lits in literals))
         return found
 
     def reaches(self, hand: Hand) -> bool:
-        """Whether a line of at most max_steps actions leads from ``hand`` to the goal."""
-        return bool(self.successes(hand))
+        """Whether a line of at most max_steps actions leads from ``hand`` to the goal: the
+        first model answers (the hand is fixed whole, so there is no other hand to enumerate)."""
+        for ctl, literals in zip(self.controls, self.literals):
+            with ctl.solve(assumptions=self._assumptions(literals, hand), yield_=True) as models:
+                if next(iter(models), None) is not None:
+                    return True
+        return False
 
 
 def _deck_instance(symbol: clingo.Symbol) -> int | None:
@@ -207,9 +232,19 @@ def _deck_instance(symbol: clingo.Symbol) -> int | None:
 
 # Ground decks kept in this process, by job: each task borrows an idle one and gives it back.
 # Not thread-local, since a Dask worker may run each task on a new thread; a clingo control is
-# not shared between threads, so two tasks at once use two controls.
+# not shared between threads, so two tasks at once use two controls.  _PREPARED holds the
+# program a worker was handed (``use``); without it a worker prepares the program itself.
 _IDLE: dict[Job, list[HandSolver]] = {}
+_PREPARED: dict[Job, Prepared] = {}
 _LOCK = threading.Lock()
+
+
+def use(prepared: Prepared) -> None:
+    """Let this process ground ``prepared`` for its job instead of preparing the program again."""
+    with _LOCK:
+        if prepared.job not in _PREPARED:
+            _PREPARED.clear()  # another deck: its program is not needed again
+            _PREPARED[prepared.job] = prepared
 
 
 @contextmanager
@@ -219,7 +254,8 @@ def _solver(job: Job):
             del _IDLE[other]  # another deck: its groundings are not needed again
         idle = _IDLE.setdefault(job, [])
         solver = idle.pop() if idle else None
-    solver = solver or HandSolver(job)
+        prepared = _PREPARED.get(job)
+    solver = solver or HandSolver(prepared or job)
     try:
         yield solver
     finally:

@@ -13,8 +13,9 @@ from oracle.errors import OracleError
 @click.argument("deck")
 @click.option("--goal", required=True, help='JSON ({"summon": NAME}, ...) or a short form: summon:NAME, '
               "board:A,B, monsters:N, damage:N, win, link:R, extra:K, synchro, xyz, fusion, ritual.")
-@click.option("--going", type=click.Choice(["first", "second"]), default="first", show_default=True,
-              help="Going first: 5 cards, no Battle Phase; going second: 6 cards.")
+@click.option("--going", type=click.Choice(["first", "second", "both"]), default="first", show_default=True,
+              help="Going first: 5 cards, no Battle Phase; going second: 6 cards; both: one after the "
+                   "other, compared (and plotted side by side with --plot).")
 @click.option("--hands", default="all", show_default=True, help="all: every distinct hand, exactly; N: N drawn hands.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed of --hands N.")
 @click.option("--max-steps", type=click.IntRange(0, 8), default=3, show_default=True, help="Actions a line may take.")
@@ -46,13 +47,25 @@ def analyse(deck: str, goal: str, going: str, hands: str, seed: int, max_steps: 
         raise OracleError(f"--hands is 'all' or a positive number, not {hands!r}", field="--hands")
     if plot_path:
         deckreport.check_plot_path(plot_path)
-    setup = deckrun.prepare(deck, goal, going=going, max_steps=max_steps)
-    run = deckrun.analyse(setup, hands=hands, seed=seed, workers=workers, scheduler=scheduler,
-                          checkpoint=checkpoint, progress=not no_progress, timeout=timeout)
-    report = deckreport.build(run, top=top)
-    click.echo(json.dumps(report, indent=2, ensure_ascii=False) if as_json else deckreport.text(report))
+    if going == "both" and checkpoint:
+        raise OracleError("a checkpoint holds one analysis: give --going first or --going second with it",
+                          field="--checkpoint")
+    sides = ["first", "second"] if going == "both" else [going]
+    setups = [deckrun.prepare(deck, goal, going=side, max_steps=max_steps) for side in sides]  # bad input first
+    reports = {}
+    for side, setup in zip(sides, setups):
+        run = deckrun.analyse(setup, hands=hands, seed=seed, workers=workers, scheduler=scheduler,
+                              checkpoint=checkpoint, progress=not no_progress, timeout=timeout)
+        reports[side] = deckreport.build(run, top=top)
+        if run.partial:
+            break  # Ctrl-C or the time limit: what was solved is printed, nothing more is started
+    if as_json:
+        doc = reports if going == "both" else reports[going]
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join(deckreport.text(r) for r in reports.values()))
     if plot_path and not run.partial:
-        deckreport.plot([report], plot_path)
+        deckreport.plot(list(reports.values()), plot_path)
     if run.partial:
         click.echo(f"partial: {run.stopped}; {len(run.reached)} hands solved", err=True)
         sys.exit(3)

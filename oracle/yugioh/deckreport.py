@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -52,13 +53,16 @@ def build(run: Run, *, top: int = 5, lines: bool = True) -> dict:
     out["failing_hands"] = [{"hand": hand_names(setup, h), "probability": w / everything}
                             for h, w, ok in ranked if not ok][:top]
     successes = []
+    found: dict = {}   # hand -> one shortest line (Steps), each hand solved at most once
     for h, w, _ in [e for e in ranked if e[2]][:top]:
         entry = {"hand": hand_names(setup, h), "probability": w / everything}
         if lines:
-            entry["line"] = shortest_line(run, h)
+            entry["line"] = [s.text() for s in _line(run, h, found)]
             entry["steps"] = len(entry["line"])
         successes.append(entry)
     out["successful_hands"] = successes
+    if lines:
+        out["successful_patterns"], out["failing_patterns"] = patterns(run, ranked, top, found)
     out["seconds"] = round(run.seconds, 3)
     out["runner"] = run.runner
     return out
@@ -66,11 +70,73 @@ def build(run: Run, *, top: int = 5, lines: bool = True) -> dict:
 
 def shortest_line(run: Run, hand) -> list[str]:
     """One shortest line of ``hand`` to the goal (the steps in the text form of lines)."""
+    return [s.text() for s in _line(run, hand, {})]
+
+
+def _line(run: Run, hand, found: dict) -> list:
+    if hand not in found:
+        setup = run.setup
+        codes = [code for name, k in zip(setup.names, hand) for code in [_code(run, name)] * k]
+        position = parse_position(setup.job.position_doc(codes), source=f"<hand of {setup.source}>")
+        outcome = solve_puzzle(Puzzle(position, setup.goal, setup.source), max_steps=setup.job.max_steps)
+        found[hand] = outcome.lines[0] if outcome.lines else []
+    return found[hand]
+
+
+# The fields of a step that name cards (lines.Step), with the trigger effects that follow it.
+CARD_FIELDS = ("card", "spell")
+CARD_LISTS = ("materials", "cards", "costs", "targets", "summoning", "adding", "sending", "setting")
+
+
+def named(steps: list) -> Counter:
+    """The cards a line names, each as many times as one step names it at most (a card
+    summoned and later used as material is one card; two copies as materials of one summon
+    are two)."""
+    out: Counter = Counter()
+    for step in steps:
+        here = Counter(n for n in (getattr(step, f) for f in CARD_FIELDS) if n)
+        for f in CARD_LISTS:
+            here.update(getattr(step, f))
+        out |= here | named(step.then)
+    return out
+
+
+def patterns(run: Run, ranked: list, top: int, found: dict) -> tuple[list[dict], list[dict]]:
+    """The most common successful and failing hand patterns (docs/decks.md).
+
+    A successful pattern is the cards of a successful hand that its shortest line names (the
+    starter the line needs; the rest of the hand is spare): the most probable successful hand
+    not holding an earlier pattern gives the next one.  Its probability is that of opening a
+    successful hand that holds those cards.  A failing pattern is which cards of the successful
+    patterns a failing hand holds (none, a starter without its partner, ...), by probability."""
     setup = run.setup
-    codes = [code for name, k in zip(setup.names, hand) for code in [_code(run, name)] * k]
-    position = parse_position(setup.job.position_doc(codes), source=f"<hand of {setup.source}>")
-    outcome = solve_puzzle(Puzzle(position, setup.goal, setup.source), max_steps=setup.job.max_steps)
-    return [s.text() for s in outcome.lines[0]] if outcome.lines else []
+    everything = total(run)
+    good = [(Counter(hand_names(setup, h)), h, w) for h, w, ok in ranked if ok]
+    holds = lambda hand, cards: all(hand[n] >= k for n, k in cards.items())  # noqa: E731
+    chosen: list[tuple[Counter, tuple]] = []
+    for names, h, _ in good:
+        if len(chosen) >= top:
+            break
+        if any(holds(names, cards) for cards, _ in chosen):
+            continue
+        line = _line(run, h, found)
+        chosen.append((Counter({n: min(k, names[n]) for n, k in named(line).items() if names[n]}), h))
+    successful = []
+    for cards, h in chosen:
+        held = [(w, names) for names, _, w in good if holds(names, cards)]
+        successful.append({"cards": sorted(cards.elements()), "probability": sum(w for w, _ in held) / everything,
+                           "hands": len(held), "example": hand_names(setup, h),
+                           "line": [s.text() for s in found[h]], "steps": len(found[h])})
+    successful.sort(key=lambda e: (-e["probability"], e["cards"]))
+    starters = {n for cards, _ in chosen for n in cards}
+    groups: dict[tuple, list] = {}
+    for h, w, ok in ranked:
+        if not ok:
+            key = tuple(sorted(starters & set(hand_names(setup, h))))
+            groups.setdefault(key, []).append(w)
+    failing = [{"holds": list(k), "probability": sum(ws) / everything, "hands": len(ws)} for k, ws in groups.items()]
+    failing.sort(key=lambda e: (-e["probability"], e["holds"]))
+    return successful, failing[:top]
 
 
 def _code(run: Run, name: str) -> int:
@@ -111,7 +177,25 @@ def text(report: dict) -> str:
             out.append(f"  {100 * e['probability']:.3f}%  " + ", ".join(e["hand"]) + steps)
             for step in e.get("line", []):
                 out.append(f"      {step}")
+    if report.get("successful_patterns"):
+        out.append("")
+        out.append("most common successful patterns (the cards a shortest line names, with any other cards):")
+        for e in report["successful_patterns"]:
+            out.append(f"  {100 * e['probability']:.3f}%  " + ", ".join(e["cards"])
+                       + f"  ({_hands(e['hands'])}, {e['steps']} actions)")
+            for step in e["line"]:
+                out.append(f"      {step}")
+    if report.get("failing_patterns"):
+        out.append("")
+        out.append("failing hands by the pattern cards they hold:")
+        for e in report["failing_patterns"]:
+            what = ", ".join(e["holds"]) if e["holds"] else "(none of the pattern cards)"
+            out.append(f"  {100 * e['probability']:.3f}%  {what}  ({_hands(e['hands'])})")
     return "\n".join(out)
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand{'s' if n != 1 else ''}"
 
 
 def _goal(goal: dict) -> str:

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Callable
 
 from oracle.errors import OracleError
-from oracle.yugioh.analysis import HAND_SIZE, Job, card_classes, card_groups, solve_hands, solve_prefix
+from oracle.yugioh import analysis
+from oracle.yugioh.analysis import HAND_SIZE, Job, Prepared, card_classes, card_groups, solve_hands, solve_prefix
 from oracle.yugioh.cards import Library
 from oracle.yugioh.decklist import read_deck
 from oracle.yugioh.hands import Hand, distinct_hands, sample_hands
@@ -189,20 +190,29 @@ def analyse(setup: Setup, *, hands: str | int = "all", seed: int = 0, workers: i
             raise _Stop(f"stopped after the time limit of {timeout:g} s")
 
     tasks = _tasks(setup, left, exact=draws is None)
+    client = None
     try:
         if scheduler:
-            _dask(setup.job, tasks, scheduler, take)
-        elif workers == 1:
-            for task in tasks:
-                take(solve_task(setup.job, task))
-        else:
-            _processes(setup.job, tasks, workers, take)
+            client = _dask_client(scheduler)
+        if tasks:
+            # The program is prepared once, here, and handed to every worker (docs/decks.md).
+            prepared = analysis.prepare_program(setup.job)
+            if client is not None:
+                _dask(prepared, tasks, client, take)
+            elif workers == 1:
+                analysis.use(prepared)
+                for task in tasks:
+                    take(solve_task(setup.job, task))
+            else:
+                _processes(prepared, tasks, workers, take)
     except KeyboardInterrupt:
         run.stopped = "interrupted (Ctrl-C)"
     except _Stop as stop:
         run.stopped = str(stop)
     finally:
         bar.close()
+        if client is not None:
+            client.close()
     if run.stopped is None and len(run.reached) < len(todo):
         run.stopped = f"only {len(run.reached)} of {len(todo)} hands were solved"
     if book:
@@ -258,36 +268,48 @@ def _bar(total: int, done: int, enabled: bool):
                 desc="hands", smoothing=0.1, mininterval=0.5)
 
 
-def _ignore_sigint() -> None:
+def _worker(prepared: Prepared) -> None:
     # Ctrl-C is the parent's: it stops the pool and reports what was solved.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    analysis.use(prepared)
 
 
-def _processes(job: Job, tasks: list, workers: int, take: Callable) -> None:
+def _processes(prepared: Prepared, tasks: list, workers: int, take: Callable) -> None:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_sigint) as pool:
-        for results in pool.imap_unordered(partial(solve_task, job), tasks):
+    with multiprocessing.get_context(method).Pool(workers, initializer=_worker, initargs=(prepared,)) as pool:
+        for results in pool.imap_unordered(partial(solve_task, prepared.job), tasks):
             take(results)
 
 
-def _dask(job: Job, tasks: list, address: str, take: Callable) -> None:
+def _dask_client(address: str):
     try:
-        from dask.distributed import Client, as_completed
+        from dask.distributed import Client
     except ImportError:
         raise OracleError("--scheduler needs Dask: pip install -e '.[dask]'", field="--scheduler") from None
     try:
-        client = Client(address, timeout="10s")
+        return Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         raise OracleError(f"cannot reach the Dask scheduler at {address!r} ({str(e).splitlines()[0] if str(e) else type(e).__name__})",
                           field="--scheduler") from None
+
+
+def solve_prepared_task(prepared: Prepared, task: tuple[str, object]) -> list[tuple[Hand, bool]]:
+    """A Dask task: ``prepared`` is the program scattered to every worker once."""
+    analysis.use(prepared)
+    return solve_task(prepared.job, task)
+
+
+def _dask(prepared: Prepared, tasks: list, client, take: Callable) -> None:
+    from dask.distributed import as_completed
+
     futures = []
     try:
-        futures = client.map(solve_task, [job] * len(tasks), tasks, pure=False)
+        shared = client.scatter(prepared, broadcast=True)   # once per worker, not once per task
+        futures = client.map(solve_prepared_task, [shared] * len(tasks), tasks, pure=False)
         for future in as_completed(futures):
             take(future.result())
     finally:
         client.cancel(futures)
-        client.close()
 
 
 class Checkpoint:

@@ -552,7 +552,7 @@ def control(position: Position, library: Library, extra: str, horizon: int = 0, 
     parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
     for k in range(1, horizon + 1):
         parts += block_parts(slots, k)
-    return make_control(encoding("yugioh"), program, parts=parts)
+    return make_control(encoding("yugioh"), program, parts=parts, relevant_only=True)
 
 
 def step_parts(t: int) -> list[tuple[str, list]]:

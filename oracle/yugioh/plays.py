@@ -127,7 +127,7 @@ def ground(position: Position, instance: Instance, *, zones: bool = False, extra
     # Choices made on resolution (which card a search adds) are details of a line, not plays.
     program = instance.program() + ("show_zones.\n" if zones else "") + "hide_picks.\n" + extra
     parts = [("base", []), ("step", [clingo.Number(1)])]
-    return make_control(encoding("yugioh"), program, parts=parts, one_shot=True)
+    return make_control(encoding("yugioh"), program, parts=parts, one_shot=True, relevant_only=True)
 
 
 def plays(position: Position | dict | str | Path, *, zones: bool = False, limit: int | None = None,

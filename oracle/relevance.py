@@ -1,0 +1,314 @@
+"""Which statements of a rules pack can fire for an instance, decided before clingo sees them.
+
+clingo spends a fixed time on every non-ground statement it is asked to ground, whether or not
+the statement ever fires: about as much per statement as instantiating a small position
+(benchmarks/plays.py; docs/decisions.md, "Speed: prepared programs and relevant statements").  Most positions use a few of the
+game's mechanics, so most statements cannot fire: a rule about Ritual Spells when no card is a
+Ritual Spell, the rules of effects when no card has an effect the rules read.
+
+A statement can fire only if each atom of its plain positive body (not under ``not``, not in an
+aggregate or a condition) can be true.  An atom can be true when a fact of the instance, or the
+head of a statement that can fire, has a *pattern* that unifies with it.  A pattern is an atom with
+every number, variable, arithmetic term and program parameter replaced by a wildcard
+(``init(in(_,hand))``; a variable of a head takes the values its body allows), so the analysis
+over-approximates: it keeps every statement that might
+fire and drops only statements that provably cannot, which changes no answer set.  Patterns of
+facts do not depend on the numbers of a position, so positions of similar cards share one
+analysis (it is cached).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from clingo import ast
+from clingo.ast import ASTType
+
+# (name, (argument patterns ...)), or None: anything; in a rule, "?X" is anything, named by variable X.
+Pattern = tuple | str | None
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_'\"])\d+")
+
+
+# Terms are read from clingo's own printing of each atom: one call into clingo per atom instead
+# of one per node of the syntax tree, which made this analysis cost more than it saved.
+_TOKEN = re.compile(r'\s*(?:(?P<id>_*[a-z][A-Za-z0-9_\']*)|(?P<var>_*[A-Z][A-Za-z0-9_\']*|_)|(?P<num>\d+)'
+                    r'|(?P<str>"(?:[^"\\]|\\.)*")|(?P<p>\.\.|[(),;])|(?P<op>\S))')
+
+
+class _Reader:
+    """Patterns of a term in clingo's printed form; anything but functions, constants, strings
+    and variables (numbers, arithmetic, intervals, @-terms) is a wildcard.  A variable is a
+    wildcard too, marked with its name ("?X") so that a head can take the values its body gives."""
+
+    def __init__(self, text: str, params: frozenset):
+        self.tokens = [(m.lastgroup, m.group(m.lastgroup)) for m in _TOKEN.finditer(text)]
+        self.at = 0
+        self.params = params
+
+    def peek(self) -> tuple[str, str]:
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
+
+    def pool(self) -> list[Pattern]:
+        """Alternatives separated by ';' up to a ',' or ')' of this level."""
+        out = self.term()
+        while self.peek() == ("p", ";"):
+            self.at += 1
+            out += self.term()
+        return out
+
+    def term(self) -> list[Pattern]:
+        kind, text = self.peek()
+        out: list[Pattern]
+        if kind == "id":
+            self.at += 1
+            if self.peek() == ("p", "("):
+                args = self.arguments()
+                out = [(text, a) for a in args]
+            else:
+                out = [None] if text in self.params else [(text, ())]
+        elif kind == "str":
+            self.at += 1
+            out = [('"' + text[1:-1], ())]
+        elif (kind, text) == ("p", "("):
+            args = self.arguments()
+            out = [("", a) if len(a) != 1 else a[0] for a in args] if args else [("", ())]
+        elif kind == "var" and text != "_":
+            self.at += 1
+            out = ["?" + text]
+        else:
+            out = [None]
+        kind, text = self.peek()
+        if kind not in ("end",) and not (kind == "p" and text in ",;)"):
+            self.skip()  # an operator follows: the term is an expression
+            return [None]
+        return out
+
+    def skip(self) -> None:
+        depth = 0
+        while True:
+            kind, text = self.peek()
+            if kind == "end" or (depth == 0 and kind == "p" and text in ",;)"):
+                return
+            if text == "(":
+                depth += 1
+            elif text == ")":
+                depth -= 1
+            self.at += 1
+
+    def arguments(self) -> list[tuple]:
+        """'(' pool, pool, ... ')': every combination of the alternatives of the arguments."""
+        self.at += 1
+        combos: list[tuple] = [()]
+        if self.peek() == ("p", ")"):
+            self.at += 1
+            return combos
+        while True:
+            alternatives = self.pool()
+            combos = [c + (p,) for c in combos for p in alternatives]
+            kind, text = self.peek()
+            self.at += 1
+            if text != ",":
+                return combos
+
+
+@lru_cache(maxsize=None)
+def _text(text: str, params: frozenset) -> tuple[Pattern, ...]:
+    """The patterns of an atom printed by clingo (a classical negation reads as the atom).
+    Many atoms repeat across rules (``inst(I,C)``): each text is read once."""
+    text = text.strip()
+    if text.startswith("-"):
+        text = text[1:]
+    reader = _Reader(text, params)
+    out = reader.pool()
+    return tuple(out) if reader.peek()[0] == "end" else (None,)
+
+
+def _positive(literals, params: frozenset) -> list[tuple[Pattern, ...]]:
+    """For each plain positive atom among ``literals``, its patterns (one must be derivable).
+    Comparisons and aggregates read as a wildcard, which any instance satisfies."""
+    out = []
+    for lit in literals:
+        if lit.ast_type != ASTType.Literal:
+            continue  # a conditional literal
+        text = str(lit)
+        if text.startswith("not ") or text.startswith("#"):
+            continue
+        alternatives = _text(text, params)
+        if None not in alternatives:
+            out.append(alternatives)
+    return out
+
+
+def _heads(head: ast.AST, params: frozenset) -> list[tuple[tuple[Pattern, ...], list]]:
+    """Each head atom's patterns, with the positive atoms of its condition (``a(X) : b(X)``
+    in a choice: ``b(X)`` must hold, and gives X its values)."""
+    ty = head.ast_type
+    if ty == ASTType.Literal:
+        text = str(head)
+        return [] if text.startswith("#") else [(_text(text, params), [])]
+    if ty in (ASTType.Disjunction, ASTType.Aggregate):
+        return [(h, _positive(e.condition, params) + c) for e in head.elements for h, c in _heads(e.literal, params)]
+    if ty == ASTType.HeadAggregate:
+        return [(h, _positive(e.condition.condition, params) + c)
+                for e in head.elements for h, c in _heads(e.condition.literal, params)]
+    return []
+
+
+def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list]:
+    """(what the statement needs, or None if it is always kept; what its heads may derive)."""
+    ty = statement.ast_type
+    if ty == ASTType.Rule:
+        return _positive(statement.body, params), _heads(statement.head, params)
+    if ty == ASTType.External:
+        return _positive(statement.body, params), [(_text(str(statement.atom), params), [])]
+    if ty == ASTType.Minimize:
+        return _positive(statement.body, params), []
+    return None, []   # #program, #show, #defined, #project, ...: always kept
+
+
+def shapes(statements) -> tuple:
+    """The shape of each statement, reading the program parameters of the part it is in."""
+    out = []
+    params: frozenset = frozenset()
+    for statement in statements:
+        if statement.ast_type == ASTType.Program:
+            params = frozenset(p.name for p in statement.parameters)
+        out.append(_shape(statement, params))
+    return tuple(out)
+
+
+def _unifies(a, b) -> bool:
+    if a is None or b is None or isinstance(a, str) or isinstance(b, str):
+        return True
+    if a[0] != b[0] or len(a[1]) != len(b[1]):
+        return False
+    return all(_unifies(x, y) for x, y in zip(a[1], b[1]))
+
+
+def _bind(a, b, env: dict) -> None:
+    """Record in ``env`` the value each variable of ``a`` takes when ``a`` matches ``b``."""
+    if isinstance(a, str):
+        env.setdefault(a, set()).add(b if not isinstance(b, str) else None)
+    elif a is not None:
+        for x, y in zip(a[1], b[1] if b is not None else [None] * len(a[1])):
+            _bind(x, y, env)
+
+
+def _fill(p, values: dict) -> list:
+    """The patterns of ``p`` with each variable replaced by each of its values."""
+    if isinstance(p, str):
+        return list(values.get(p, (None,)))
+    if p is None or not p[1]:
+        return [p]
+    combos: list[tuple] = [()]
+    for a in p[1]:
+        combos = [c + (x,) for c in combos for x in _fill(a, values)]
+    return [(p[0], c) for c in combos]
+
+
+# A head with more combinations of variable values than this derives a wildcard instead.
+MAX_HEADS = 64
+
+
+def live(rule_shapes: tuple, instance: tuple) -> tuple[bool, ...]:
+    """Which statements can fire, given the shapes of the rules and of the instance's own
+    statements (its facts and any rules it adds): a least fixpoint over patterns.  A head
+    variable takes the values its body (or its condition) allows: the values of the matching
+    patterns of the atom that allows the fewest (each such set holds every value the variable
+    can take, so any one of them is sound)."""
+    derivable: dict[tuple, set] = {}
+    every = list(rule_shapes) + list(instance)
+    watchers: dict[tuple, set[int]] = {}
+    alive = [False] * len(every)
+    unknown = [False]   # a head of unknown shape was derived: anything may hold
+
+    def key(p) -> tuple:
+        return (p[0], len(p[1]))
+
+    for i, (needs, heads) in enumerate(every):
+        for alternatives in [*(needs or ()), *(c for _, conditions in heads for c in conditions)]:
+            for p in alternatives:
+                watchers.setdefault(key(p), set()).add(i)
+    todo = list(range(len(every)))
+    queued = [True] * len(every)
+
+    def wake(statements) -> None:
+        for j in statements:
+            if not queued[j]:
+                queued[j] = True
+                todo.append(j)
+
+    def derive(p) -> None:
+        if p is None or isinstance(p, str):
+            if not unknown[0]:
+                unknown[0] = True
+                wake(range(len(every)))
+            return
+        known = derivable.setdefault(key(p), set())
+        if p not in known:
+            known.add(p)
+            wake(watchers.get(key(p), ()))
+
+    def values(conditions: list) -> dict | None:
+        """Each variable's values allowed by ``conditions`` (None: one of them cannot hold)."""
+        best: dict = {}
+        for alternatives in conditions:
+            env: dict = {}
+            matched = False
+            for p in alternatives:
+                for q in ([None] if unknown[0] else derivable.get(key(p), ())):
+                    if _unifies(p, q):
+                        matched = True
+                        _bind(p, q, env)
+            if not matched:
+                return None
+            for var, vals in env.items():
+                if None not in vals and (var not in best or len(vals) < len(best[var])):
+                    best[var] = vals
+        return best
+
+    while todo:
+        i = todo.pop()
+        queued[i] = False
+        needs, heads = every[i]
+        env = values(needs or [])
+        if env is None:
+            continue
+        alive[i] = True
+        for head, conditions in heads:
+            here = values(conditions) if conditions else {}
+            if here is None:
+                continue
+            allowed = {**env, **{v: vals for v, vals in here.items() if v not in env or len(vals) < len(env[v])}}
+            for p in head:
+                filled = _fill(p, allowed)
+                for q in (filled if len(filled) <= MAX_HEADS else _fill(p, {})):
+                    derive(q)
+    return tuple(alive[:len(rule_shapes)])
+
+
+@lru_cache(maxsize=64)
+def instance_shapes(abstract: str) -> tuple | None:
+    """The shapes of an instance program whose numbers are already replaced by 0 (so that
+    positions of the same kinds of cards give the same text); None if it cannot be read."""
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_string(abstract, statements.append)
+    except RuntimeError:
+        return None
+    return shapes(statements)
+
+
+def abstract(program: str) -> str:
+    """``program`` with every number 0 and each fact once (facts are one a line; a fact that
+    repeats once the numbers are gone adds no new pattern).  Lines of rules and directives are
+    all kept, in order: ``#program`` says which names are parameters."""
+    seen: set[str] = set()
+    out = []
+    for line in _NUMBER.sub("0", program).split("\n"):
+        if line in seen:
+            continue
+        if "#" not in line and ":" not in line:
+            seen.add(line)
+        out.append(line)
+    return "\n".join(out)

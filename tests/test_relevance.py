@@ -1,0 +1,117 @@
+"""Statements that cannot fire are left out before grounding (oracle/relevance.py): the same
+answers as the whole rules pack, on real positions and puzzles, and the analysis itself."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import clingo
+import pytest
+from clingo import ast
+
+from conftest import ROOT
+from oracle import relevance
+from oracle.resources import encoding
+from oracle.solver import _parsed, _relevant, make_control, solve
+from oracle.yugioh.cards import Library
+from oracle.yugioh.facts import position_facts
+from oracle.yugioh.position import load_position
+
+POSITIONS = sorted((ROOT / "facts" / "positions").glob("*.json"))
+
+
+def _whole(files, facts: str, parts) -> clingo.Control:
+    """A control with every statement of ``files``: what make_control did before."""
+    ctl = clingo.Control([], logger=lambda code, msg: None)
+    with ast.ProgramBuilder(ctl) as builder:
+        for _, statement in _parsed(tuple(str(p) for p in files)):
+            builder.add(statement)
+    ctl.add("base", [], facts)
+    ctl.ground(list(parts))
+    return ctl
+
+
+def _key(model) -> list[str]:
+    return sorted(str(s) for s in model)
+
+
+@pytest.mark.parametrize("path", [p for p in POSITIONS if '"duel-masters"' not in p.read_text()
+                                  and '"skills"' not in p.read_text()], ids=lambda p: p.name)
+def test_plays_of_bundled_positions_are_those_of_the_whole_rules(path: Path):
+    library = Library.load()
+    position = load_position(path, library=library)
+    facts = position_facts(position, library).program() + "hide_picks.\n"
+    parts = [("base", []), ("step", [clingo.Number(1)])]
+    whole = solve(_whole(encoding("yugioh"), facts, parts), project=True)
+    pruned = solve(make_control(encoding("yugioh"), facts, parts=parts, one_shot=True, relevant_only=True),
+                   project=True)
+    assert whole.models and sorted(map(_key, whole.models)) == sorted(map(_key, pruned.models))
+
+
+def test_positions_without_effects_leave_the_effect_rules_out():
+    library = Library.load()
+    position = load_position(ROOT / "facts" / "positions" / "example.json", library=library)
+    facts = position_facts(position, library).program()
+    files = tuple(str(p) for p in encoding("yugioh"))
+    keep = _relevant(files, None, relevance.abstract(facts))
+    dropped = {str(s) for (_, s), ok in zip(_parsed(files), keep) if not ok}
+    assert any("activating(t," in s for s in dropped)     # activate.lp / resolve.lp: no card has an effect
+    kept = {str(s) for (_, s), ok in zip(_parsed(files), keep) if ok}
+    assert any(s.startswith("h(F,0) :- init(F)") for s in kept)
+
+
+def test_the_reader_of_printed_atoms():
+    t = lambda text, params=(): relevance._text(text, frozenset(params))  # noqa: E731
+    assert t("open_type(ignition;quick)") == (("open_type", (("ignition", ()),)), ("open_type", (("quick", ()),)))
+    assert t("h(in(I,hand),(t-1))", "t") == (("h", (("in", ("?I", ("hand", ()))), None)),)
+    assert t("block_start(t,(t-((t-1)\\S)))", "t") == (("block_start", (None, None)),)
+    assert t('f((a,b),"x",-3,1..2)') == (("f", (("", (("a", ()), ("b", ()))), ('"x', ()), None, None)),)
+    assert t("X < Y") == (None,)          # a comparison: no atom, nothing needed
+    assert t("-p(a)") == (("p", (("a", ()),)),)
+
+
+def test_a_rule_is_dropped_only_when_a_positive_body_atom_cannot_hold():
+    program = """
+    a(X) :- f(X,red).
+    b(X) :- f(X,blue).
+    c :- not f(1,blue).
+    d(N) :- N = #count{ X : f(X,blue) }.
+    e(X) :- a(X), b(X).
+    g(X) :- h(X).
+    h(X) :- a(X).
+    """
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    shapes = relevance.shapes(statements)
+    instance = relevance.instance_shapes(relevance.abstract("f(1,red).\nf(2,red).\n"))
+    alive = relevance.live(shapes, instance)
+    assert [str(s).split(" :-")[0] for s, ok in zip(statements, alive) if not ok] == ["b(X)", "e(X)"]
+
+
+def test_a_head_takes_the_values_its_body_and_condition_give():
+    # act/2 of kind K exists only for the kinds cand/2 has: a rule about act(_,fly) cannot fire.
+    program = """
+    { act(I,K) : cand(I,K) } = 1 :- turn.
+    cand(I,walk) :- unit(I).
+    cand(I,fly) :- unit(I), wings(I).
+    walked(I) :- act(I,walk).
+    flew(I) :- act(I,fly).
+    moved(I) :- act(I,K), K != stay.
+    """
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    instance = relevance.instance_shapes(relevance.abstract("unit(1).\nturn.\n"))
+    alive = relevance.live(relevance.shapes(statements), instance)
+    assert [str(s).split(" :-")[0] for s, ok in zip(statements, alive) if not ok] == ["cand(I,fly)", "flew(I)"]
+    with_wings = relevance.instance_shapes(relevance.abstract("unit(1).\nturn.\nwings(1).\n"))
+    assert all(relevance.live(relevance.shapes(statements), with_wings))
+
+
+def test_an_instance_with_rules_is_read_with_its_parameters():
+    # Deck analysis adds rules of its own, in program parts with parameters.
+    instance = relevance.instance_shapes(relevance.abstract(
+        "#program step(t).\nacand(t,pass,none) :- met(t-1).\n#program base.\nmet(0).\n"))
+    rule = []
+    ast.parse_string("#program step(t).\nok(t) :- acand(t,pass,none).\nno(t) :- acand(t,attack,none).", rule.append)
+    assert relevance.live(relevance.shapes(rule), instance)[-2:] == (True, False)
+    broken = relevance.instance_shapes("this is not ASP")
+    assert broken is None
