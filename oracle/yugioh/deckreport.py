@@ -73,39 +73,43 @@ def shortest_line(run: Run, hand) -> list[str]:
     return [s.text() for s in _line(run, hand, {})]
 
 
+def _position(run: Run, hand):
+    setup = run.setup
+    codes = [code for name, k in zip(setup.names, hand) for code in [_code(run, name)] * k]
+    return parse_position(setup.job.position_doc(codes), source=f"<hand of {setup.source}>")
+
+
 def _line(run: Run, hand, found: dict) -> list:
     if hand not in found:
         setup = run.setup
-        codes = [code for name, k in zip(setup.names, hand) for code in [_code(run, name)] * k]
-        position = parse_position(setup.job.position_doc(codes), source=f"<hand of {setup.source}>")
-        outcome = solve_puzzle(Puzzle(position, setup.goal, setup.source), max_steps=setup.job.max_steps)
+        outcome = solve_puzzle(Puzzle(_position(run, hand), setup.goal, setup.source), max_steps=setup.job.max_steps)
         found[hand] = outcome.lines[0] if outcome.lines else []
     return found[hand]
 
 
-# The fields of a step that name cards (lines.Step), with the trigger effects that follow it.
-CARD_FIELDS = ("card", "spell")
-CARD_LISTS = ("materials", "cards", "costs", "targets", "summoning", "adding", "sending", "setting")
+def used_from_hand(run: Run, hand, steps: list) -> Counter:
+    """The cards of ``hand`` its line uses: the hand minus what is still in it once the line is
+    played.  Names alone cannot say it: a line may discard one Junk Synchron as a cost and Normal
+    Summon another, two copies that a count of names per step sees as one."""
+    from oracle.yugioh.cards import Library
+    from oracle.yugioh.lines import Line, check_line
 
-
-def named(steps: list) -> Counter:
-    """The cards a line names, each as many times as one step names it at most (a card
-    summoned and later used as material is one card; two copies as materials of one summon
-    are two)."""
-    out: Counter = Counter()
-    for step in steps:
-        here = Counter(n for n in (getattr(step, f) for f in CARD_FIELDS) if n)
-        for f in CARD_LISTS:
-            here.update(getattr(step, f))
-        out |= here | named(step.then)
-    return out
+    position = _position(run, hand)
+    start = Counter(s.card.name for s in position.slots if s.location == "hand" and s.owner == position.turn_player)
+    result = check_line(Line(position, steps, source=f"<line of {run.setup.source}>"))
+    if not steps or result.steps[-1].position is None:
+        return Counter()
+    lib = Library.load()
+    left = Counter(lib.resolve(e["card"] if isinstance(e, dict) else e).name
+                   for e in result.steps[-1].position["players"][position.turn_player]["hand"])
+    return start - left
 
 
 def patterns(run: Run, ranked: list, top: int, found: dict) -> tuple[list[dict], list[dict]]:
     """The most common successful and failing hand patterns (docs/decks.md).
 
-    A successful pattern is the cards of a successful hand that its shortest line names (the
-    starter the line needs; the rest of the hand is spare): the most probable successful hand
+    A successful pattern is the cards of a successful hand that its shortest line uses (the
+    starter the line needs; the rest of the hand is spare: used_from_hand): the most probable successful hand
     not holding an earlier pattern gives the next one.  Its probability is that of opening a
     successful hand that holds those cards.  A failing pattern is which cards of the successful
     patterns a failing hand holds (none, a starter without its partner, ...), by probability."""
@@ -119,8 +123,7 @@ def patterns(run: Run, ranked: list, top: int, found: dict) -> tuple[list[dict],
             break
         if any(holds(names, cards) for cards, _ in chosen):
             continue
-        line = _line(run, h, found)
-        chosen.append((Counter({n: min(k, names[n]) for n, k in named(line).items() if names[n]}), h))
+        chosen.append((used_from_hand(run, h, _line(run, h, found)), h))
     successful = []
     for cards, h in chosen:
         held = [(w, names) for names, _, w in good if holds(names, cards)]
