@@ -96,19 +96,26 @@ class _Reader:
             self.at += 1
 
     def arguments(self) -> list[tuple]:
-        """'(' pool, pool, ... ')': every combination of the alternatives of the arguments."""
+        """'(' args ; args ; ... ')': each ';' of an argument list starts another tuple of
+        arguments (clingo's pools: ``popt(t,I,attack;t,I,defense)`` is two atoms of arity 3),
+        and within a tuple every combination of the alternatives of its arguments."""
         self.at += 1
-        combos: list[tuple] = [()]
         if self.peek() == ("p", ")"):
             self.at += 1
-            return combos
+            return [()]
+        out: list[tuple] = []
+        combos: list[tuple] = [()]
         while True:
-            alternatives = self.pool()
+            alternatives = self.term()
             combos = [c + (p,) for c in combos for p in alternatives]
             kind, text = self.peek()
             self.at += 1
-            if text != ",":
-                return combos
+            if text == ",":
+                continue
+            out += combos
+            if text != ";":
+                return out
+            combos = [()]
 
 
 @lru_cache(maxsize=None)

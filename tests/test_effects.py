@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal
 
 import oracle
 from oracle.yugioh.cards import Library
@@ -16,26 +17,6 @@ from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
 CAPTAIN, TUNE, CELTIC, GAIA = "Marauding Captain", "Tune Warrior", "Celtic Guardian", "Gaia Knight, the Force of Earth"
 REBORN, DM = "Monster Reborn", "Dark Magician"
 
-
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
-
-
-def facts_of(name: str) -> set[str]:
-    lib = Library.load()
-    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
 
 
 # --- the grammar --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
@@ -16,26 +17,6 @@ HAUNTED, MST, DM, REBORN = "Call of the Haunted", "Mystical Space Typhoon", "Dar
 POT, LEAD, DAYBREAKER, CRANE = "Pot of Greed", "Photon Lead", "Daybreaker", "Sacred Crane"
 DECK = ["Celtic Guardian", "Giant Soldier of Stone", "Battle Ox", "Mystical Elf"]
 
-
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
-
-
-def facts_of(name: str) -> set[str]:
-    lib = Library.load()
-    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
 
 
 def with_deck(pos: dict, deck=DECK) -> dict:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import DATA
 from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal
 
 import oracle
 
@@ -16,21 +17,6 @@ from oracle.yugioh.lines import check_line, make_line
 from oracle.yugioh.solve import as_line, load_puzzle, puzzle_from_json, solve_puzzle
 
 
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
-
 
 def name(card) -> str:
     return Library.load().resolve(card["card"] if isinstance(card, dict) else card).name
@@ -38,13 +24,6 @@ def name(card) -> str:
 
 def monsters(doc: dict, player: int) -> list[tuple[str, str]]:
     return [(name(z["card"]), z["position"]) for z in doc["players"][player]["monster_zones"] if z]
-
-
-def facts_of(name: str) -> set[str]:
-    lib = Library.load()
-    read = card_effects(lib.by_name(name), lib)
-    assert read.unsupported is None, read.unsupported
-    return {str(f) for f in read.facts}
 
 
 # --- reading ------------------------------------------------------------------------------------

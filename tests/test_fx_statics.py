@@ -5,33 +5,12 @@ that must not."""
 from __future__ import annotations
 
 from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import accepted, card_effects, normalized
 from oracle.yugioh.lines import check_line, make_line
 
-
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
-
-
-def facts_of(name: str) -> set[str]:
-    lib = Library.load()
-    effects = card_effects(lib.by_name(name), lib)
-    assert effects.unsupported is None, effects.unsupported
-    return {str(f) for f in effects.facts}
 
 
 def lp(result, player=1) -> int:

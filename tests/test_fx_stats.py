@@ -4,6 +4,7 @@ each rule has a line that must be legal and one that must not."""
 from __future__ import annotations
 
 from yugioh_board import board
+from yugioh_lines import check, illegal, legal
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
@@ -16,21 +17,6 @@ HAMMER, DIVA, ARMADES, BRIONAC = "Hammer Shark", "Deep Sea Diva", "Armades, Keep
 PIKARI, ACHICHI, UTOPIA = "Pikari @Ignister", "Achichi @Ignister", "Number 39: Utopia"
 PROTO, CYBER, TWIN, POLY = "Proto-Cyber Dragon", "Cyber Dragon", "Cyber Twin Dragon", "Polymerization"
 
-
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
 
 
 def lp(result, player: int) -> int:

@@ -5,6 +5,7 @@ illegal case."""
 from __future__ import annotations
 
 from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal
 
 import pytest
 
@@ -19,26 +20,6 @@ REBORN, CELTIC, DM = "Monster Reborn", "Celtic Guardian", "Dark Magician"
 EJECTOR, CYCLONE, MST = "Card Ejector", "Cosmic Cyclone", "Mystical Space Typhoon"
 EVAC, BURIAL = "Compulsory Evacuation Device", "Premature Burial"
 
-
-def check(position, *steps):
-    return check_line(make_line(position, list(steps)))
-
-
-def legal(position, *steps):
-    result = check(position, *steps)
-    assert result.legal, result.text()
-    return result
-
-
-def illegal(position, *steps) -> str:
-    result = check(position, *steps)
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].reasons)
-
-
-def facts_of(name: str) -> set[str]:
-    lib = Library.load()
-    return {str(f) for f in card_effects(lib.by_name(name), lib).facts}
 
 
 def cards(entries) -> list:

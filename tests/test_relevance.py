@@ -115,3 +115,15 @@ def test_an_instance_with_rules_is_read_with_its_parameters():
     assert relevance.live(relevance.shapes(rule), instance)[-2:] == (True, False)
     broken = relevance.instance_shapes("this is not ASP")
     assert broken is None
+
+
+def test_a_pool_in_an_argument_list_is_one_atom_per_tuple_of_arguments():
+    # clingo reads popt(t,I,attack;t,I,defense) as two atoms of arity 3; read as one atom of arity
+    # 5, every rule reading popt/3 (or moves.lp's zflip/4) was dropped as one that cannot fire.
+    from oracle.relevance import _text
+
+    params = frozenset({"t"})
+    assert _text("popt(t,I,attack;t,I,defense)", params) == (
+        ("popt", (None, "?I", ("attack", ()))), ("popt", (None, "?I", ("defense", ()))))
+    assert _text("g(h(a;b),c)", params) == (
+        ("g", (("h", (("a", ()),)), ("c", ()))), ("g", (("h", (("b", ()),)), ("c", ()))))
