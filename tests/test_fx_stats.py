@@ -150,6 +150,22 @@ def test_all_other_monsters_leaves_the_card_itself_out():
     assert lp(legal(pos, 'attack "Launcher Commander" directly'), 1) == 8000 - 1700
 
 
+def test_a_continuous_gain_is_grounded_again_at_every_step_of_a_search():
+    # An EDOPro puzzle whose Amazoness cards gain ATK continuously: the rule that leaves a card out
+    # of its own "All other ..." gain once had an atom without its time, and clingo refused the
+    # second step's grounding ("redefinition of atom").  The search must end with an answer.
+    import pytest
+    from conftest import DATA
+
+    from oracle.yugioh.solve import load_puzzle
+
+    path = DATA / "puzzles" / "Miscellaneous" / "Eroldin_10_Ladies_Night.lua"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    out = solve_puzzle(load_puzzle(path), max_steps=3, timeout=60)
+    assert out.max_steps == 3 and (out.lines or out.searched or out.exhausted or out.stopped)
+
+
 
 def _plays_with_rule(position: dict, name: str, sentence_no: int) -> set[str]:
     """The plays of step 1 with the facts of one understood sentence of a card whose other
