@@ -30,6 +30,15 @@ class StepResult:
 
 
 @dataclass
+class Line:
+    """A line of any game: its position, its steps, and where it was read from."""
+
+    position: Any
+    steps: list
+    source: str = "<line>"
+
+
+@dataclass
 class CheckedLine:
     """A checked line: each step's result and the verdict; each game adds how it is printed."""
 

@@ -23,6 +23,16 @@ ParseStep = Callable[..., Any]
 FromObject = Callable[[dict, int, str, str], Any]
 
 
+def step_place(number: int, line: int | None) -> str:
+    """Where a step is, as messages name it: "step 3 (line 5)"."""
+    return f"step {number}" + (f" (line {line})" if line else "")
+
+
+def step_error(source: str, where: str) -> Callable[[str], OracleError]:
+    """The error of one step: ``problem`` -> an OracleError naming the file and the step."""
+    return lambda problem: OracleError(problem, source=source, field=where)
+
+
 def strip_comment(line: str) -> str:
     quoted = False
     for i, ch in enumerate(line):

@@ -80,7 +80,7 @@ class Step:
 
     @property
     def where(self) -> str:
-        return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
+        return linefile.step_place(self.number, self.line)
 
     def text(self) -> str:
         q = lambda n: json.dumps(n, ensure_ascii=False)
@@ -121,18 +121,15 @@ class Step:
 
 
 @dataclass
-class Line:
-    position: Position
-    steps: list[Step]
-    source: str = "<line>"
+class Line(checking.Line):
     doc: dict | None = None  # the position document (kept to write the states back)
 
 
 # --- reading ----------------------------------------------------------------------------------
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
     """One step of the text form."""
-    where = f"step {number}" + (f" (line {line})" if line else "")
-    err = lambda problem: OracleError(problem, source=source, field=where)
+    where = linefile.step_place(number, line)
+    err = linefile.step_error(source, where)
     toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes")
     if not toks or toks[0][0] != "word":
         raise err('a step starts with an action, e.g. summon "Bronze-Arm Tribe"')

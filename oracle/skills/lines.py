@@ -54,7 +54,7 @@ class Step:
 
     @property
     def where(self) -> str:
-        return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
+        return linefile.step_place(self.number, self.line)
 
     def text(self) -> str:
         if self.action == "wait":
@@ -74,17 +74,13 @@ class Step:
         return out
 
 
-@dataclass
-class Line:
-    position: Position
-    steps: list[Step]
-    source: str = "<line>"
+Line = checking.Line
 
 
 # --- reading ----------------------------------------------------------------------------------
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
-    where = f"step {number}" + (f" (line {line})" if line else "")
-    err = lambda problem: OracleError(problem, source=source, field=where)
+    where = linefile.step_place(number, line)
+    err = linefile.step_error(source, where)
     toks = linefile.tokens(text, _TOKEN, err, hint="names go in double quotes")
     if toks == [("word", "wait")]:
         return Step(number, "wait", line=line)

@@ -121,7 +121,7 @@ class Step:
 
     @property
     def where(self) -> str:
-        return f"step {self.number}" + (f" (line {self.line})" if self.line else "")
+        return linefile.step_place(self.number, self.line)
 
     def text(self) -> str:
         q = lambda n: json.dumps(n, ensure_ascii=False)
@@ -185,18 +185,14 @@ class Step:
         return out
 
 
-@dataclass
-class Line:
-    position: Position
-    steps: list[Step]
-    source: str = "<line>"
+Line = checking.Line
 
 
 # --- reading ------------------------------------------------------------------------------------
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
     """One step of the text form."""
-    where = f"step {number}" + (f" (line {line})" if line else "")
-    err = lambda problem: OracleError(problem, source=source, field=where)
+    where = linefile.step_place(number, line)
+    err = linefile.step_error(source, where)
     toks = linefile.tokens(text, _TOKEN, err, hint="card names go in double quotes", number=int)
     follow = bool(toks) and toks[0] in (("word", "then"), ("word", "chain"))
     chained = follow and toks[0] == ("word", "chain")
