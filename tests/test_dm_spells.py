@@ -12,8 +12,8 @@ TERROR_PIT = "Terror Pit"        # darkness 6: destroy 1 of your opponent's crea
 TORNADO = "Tornado Flame"        # fire 5: destroy 1 of the opponent's creatures with power 4000 or less
 SOLAR_RAY = "Solar Ray"          # light 2: tap 1 of the opponent's creatures
 SNARE = "Natural Snare"          # nature 6: 1 of the opponent's creatures into his mana zone
-DARK_REVERSAL = "Dark Reversal"  # darkness 2: "Return a creature from your graveyard" (not understood)
-GHOST_TOUCH = "Ghost Touch"      # darkness 2: the opponent discards at random (read, not resolved by a cast)
+DARKPACT = "Darkpact"            # darkness 2: "Put any number of cards from your mana zone ... draw that many" (not understood)
+DIMENSION_GATE = "Dimension Gate"  # nature 3: search the deck (read, not resolved by a cast)
 BONE = "Bone Spider"             # darkness creature (mana)
 BRONZE = "Bronze-Arm Tribe"      # nature creature (mana)
 CRAGSAUR = "Cragsaur"            # fire 3000 creature (mana / attacker)
@@ -62,8 +62,8 @@ def test_the_filter_leaves_out_a_creature_with_too_much_power():
 
 
 def test_a_spell_whose_text_is_not_understood_is_never_cast():
-    assert casts(plays(board([DARK_REVERSAL], [BONE] * 2, [SHOOTER]))) == []
-    assert casts(plays(board([GHOST_TOUCH], [BONE] * 2, []))) == []  # read, but a cast does not resolve it
+    assert casts(plays(board([DARKPACT], [BONE] * 2, [SHOOTER]))) == []
+    assert casts(plays(board([DIMENSION_GATE], [BRONZE] * 3, []))) == []  # read, but a cast does not resolve it
 
 
 # --- lines: the text form, the state after the cast, the rules a cast breaks ------------------
@@ -104,10 +104,10 @@ def test_illegal_casts_name_the_rule():
                                                  f'cast "{TERROR_PIT}" targeting "{SHOOTER}"'))
     assert "not_a_target" in last_terms(check(board([TORNADO], [CRAGSAUR] * 5, [SHOOTER, BOLTAIL]),
                                               f'cast "{TORNADO}" targeting "{BOLTAIL}"'))
-    assert "text_not_understood" in last_terms(check(board([DARK_REVERSAL], [BONE] * 2, [SHOOTER]),
-                                                     f'cast "{DARK_REVERSAL}"'))
-    assert "effect_not_resolved" in last_terms(check(board([GHOST_TOUCH], [BONE] * 2, []),
-                                                     f'cast "{GHOST_TOUCH}"'))
+    assert "text_not_understood" in last_terms(check(board([DARKPACT], [BONE] * 2, [SHOOTER]),
+                                                     f'cast "{DARKPACT}"'))
+    assert "effect_not_resolved" in last_terms(check(board([DIMENSION_GATE], [BRONZE] * 3, []),
+                                                     f'cast "{DIMENSION_GATE}"'))
     # a creature is summoned, not cast
     assert "not_castable" in last_terms(check(board([CRAGSAUR], [CRAGSAUR] * 3, []), f'cast "{CRAGSAUR}"'))
 

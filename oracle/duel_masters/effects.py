@@ -25,22 +25,28 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Transformer, v_args
+from lark import Lark, v_args
 from lark.exceptions import LarkError
 
+from oracle.duel_masters import fx_cards
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
-                           "shield_to_hand"})
+                           "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard"})
 
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
 # attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
-                             "mana_burn", "shield_add", "shield_to_hand"})
+                             "mana_burn", "shield_add", "shield_to_hand", "grave_to_hand",
+                             "grave_to_mana"})
+# The same of the attacker's owner only (``who`` "you"): its own shields to the graveyard and its
+# own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
+# Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
+_ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("discard", "opponent")})
 # Read but not played by any rule yet: a tap ability used instead of an attack.
 _KW_NOT_PLAYED = frozenset({"tap_ability"})
 
@@ -56,7 +62,8 @@ def played(ab: tuple) -> bool:
     if when in ("cast", "enters"):
         return act in STEP_RESOLVED  # resolve.lp (and, for the opponent's S-Triggers, triggers.lp)
     if when == "attacks":
-        return act in ATTACK_HARMLESS
+        return act in ATTACK_HARMLESS and (ab[3] == "you" or act not in ("mana_burn", "mana_to_hand")) \
+            or (act, ab[3]) in _ATTACK_HARMLESS_WHO
     return False  # "when this creature is destroyed", $tap abilities: not resolved yet
 
 
@@ -65,7 +72,11 @@ _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    text = resources.files("oracle.duel_masters").joinpath("grammar/abilities.lark").read_text(encoding="utf-8")
+    # abilities.lark, then each family's grammar/abilities_<family>.lark (its rules %extend the core)
+    folder = resources.files("oracle.duel_masters").joinpath("grammar")
+    names = ["abilities.lark"] + sorted(f.name for f in folder.iterdir()
+                                        if f.name.startswith("abilities_") and f.name.endswith(".lark"))
+    text = "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names)
     return Lark(text, parser="earley", ambiguity="resolve")
 
 
@@ -77,7 +88,7 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(Transformer):
+class _Reader(fx_cards.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -220,6 +231,30 @@ def read_line(line: str) -> tuple | None:
     return tuple(items)
 
 
+# Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
+# was before the step; the zone each effect puts cards into.
+_PICKS_FROM = {"mana_to_hand": "mana_zone", "hand_to_mana": "hand", "mana_burn": "mana_zone",
+               "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
+               "shield_burn": "shields", "shield_to_hand": "shields"}
+_PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
+              "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
+              "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
+              "shield_to_hand": "hand", "destroy": "graveyard", "bounce": "hand", "to_mana": "mana_zone"}
+
+
+def _picks_what_was_filled(items: tuple, filled: dict) -> bool:
+    """Whether an effect of these abilities picks from a zone an earlier effect of the same trigger
+    filled ("draw up to 2 cards. then discard 2 cards from your hand"): resolve.lp picks among the
+    cards there before the step, so such a line is not read rather than played wrong.  Records
+    the zones these effects fill."""
+    for ab in items:
+        if ab[0] == "eff":
+            if _PICKS_FROM.get(ab[2]) in filled.get(ab[1], ()):
+                return True
+            filled.setdefault(ab[1], set()).add(_PUTS_INTO.get(ab[2]))
+    return False
+
+
 @dataclass
 class Reading:
     abilities: list = field(default_factory=list)
@@ -233,11 +268,12 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     from oracle.duel_masters import keywords as kw
 
     out = Reading()
+    filled: dict[str, set] = {}  # per trigger: the zones earlier effects of the card put cards into
     for line in card.text.split("\n"):
         if not line.strip():
             continue
         items = read_line(line)
-        if items is not None:
+        if items is not None and not _picks_what_was_filled(items, filled):
             out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
             continue
         summoning = kw._line_abilities(line, card, races)

@@ -1,0 +1,44 @@
+"""Family "cards": the transformer of grammar/abilities_cards.lark (returns from the graveyard,
+discards, the opponent's mana cards).  Each method gives an effect body (act, who, count,
+filters) of effects.py; the acts are resolved by asp/duel_masters/resolve.lp (pick_from/3):
+
+* grave_to_hand, grave_to_mana: cards of the player's graveyard, filtered by kind(creature),
+  kind(spell), kind(evolution), card_civ(X), card_civ_or(X,Y);
+* discard: cards of the named player's hand to the graveyard.  Who picks them (the owner of the
+  source, the opponent, or chance for "at random") is not modelled: a line is checked against one
+  legal outcome, and only the opponent's hand, which no rule of a line reads, depends on it;
+* mana_burn, mana_to_hand of the opponent: cards of the opponent's mana zone, chosen by us.
+"""
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+_NOUN_KIND = {"creature": "creature", "creatures": "creature", "spell": "spell", "spells": "spell"}
+
+
+def _kind(noun) -> tuple:
+    kind = _NOUN_KIND.get(str(noun))
+    return (("kind", kind),) if kind else ()
+
+
+@v_args(inline=True)
+class Words(Transformer):
+    """Transformer methods of the family (a base of effects._Reader)."""
+
+    def cards_grave_to_hand(self, pick): return ("grave_to_hand", "you", *pick)
+    def cards_grave_to_mana(self, pick): return ("grave_to_mana", "you", *pick)
+    def cards_discard(self, n): return ("discard", "you", n, ())
+    def cards_discard_all(self): return ("discard", "you", "all", ())
+    def cards_opp_discard(self, _who, n): return ("discard", "opponent", n, ())
+    def cards_opp_discard_all(self, _who): return ("discard", "opponent", "all", ())
+    def cards_opp_mana_burn(self, n, _them): return ("mana_burn", "opponent", n, ())
+    def cards_opp_mana_to_hand(self, n, _them): return ("mana_to_hand", "opponent", n, ())
+
+    # (count, filters) of the cards picked
+    def cards_one(self, _one, kind): return ("one", kind)
+    def cards_up_to(self, n, kind): return (("up_to", int(n)), kind)
+    def cards_n(self, n, kind): return ("one" if int(n) == 1 else ("exactly", int(n)), kind)
+    def cards_any(self, noun): return _kind(noun)
+    def cards_civ(self, civ, noun): return (("card_civ", str(civ)),) + _kind(noun)
+    def cards_civ_or(self, c1, c2, noun): return (("card_civ_or", str(c1), str(c2)),) + _kind(noun)
+    def cards_evolution(self, noun): return (("kind", "evolution"),) + _kind(noun)

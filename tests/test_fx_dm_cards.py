@@ -1,0 +1,106 @@
+"""Family "cards" (grammar/abilities_cards.lark, oracle/duel_masters/fx_cards.py, resolve.lp
+pick_from/3): returns from the graveyard, discards and the opponent's mana cards, resolved in a
+step of a line.  Real library cards, legal and illegal."""
+from __future__ import annotations
+
+from test_dm_helpers import pos, side, untapped
+
+from oracle.duel_masters import effects
+from oracle.duel_masters.cards import library
+from oracle.duel_masters.lines import check_line, make_line
+
+DARK_REVERSAL = "Dark Reversal"    # darkness 2: return a creature from your graveyard to your hand
+GHOST_TOUCH = "Ghost Touch"        # darkness 2: your opponent discards a card at random
+GYASUKA = "Gyasuka, the Malicious Madman"  # darkness 1, enters: discard your hand
+MANA_CRISIS = "Mana Crisis"        # nature 4: a card of the opponent's mana zone into his graveyard
+THORNY = "Thorny Mandra"           # nature 5, enters: you may put 1 creature from your graveyard into your mana zone
+PHAL_EEGA = "Phal Eega, Dawn Guardian"  # light 5, enters: you may return a spell from your graveyard
+TYPHOON = "Emergency Typhoon"      # water 2: draw up to 2 cards, then discard a card (not read)
+BONE = "Bone Spider"               # darkness 3 creature
+BRONZE = "Bronze-Arm Tribe"        # nature 3 creature
+MANE = "Burning Mane"              # nature 2 creature, no text
+EMERALD = "Emerald Grass"          # light creature (mana)
+SOLAR_RAY = "Solar Ray"            # light 2 spell: tap one of the opponent's creatures
+SHOOTER = "Aqua Shooter"           # water 2000 blocker
+
+
+def check(doc: dict, *steps: str):
+    return check_line(make_line(doc, list(steps)))
+
+
+def terms(result) -> str:
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].terms)
+
+
+def zone_after(result, player: int, zone: str) -> list[str]:
+    """The card names of a zone in the state after the last step (its position document)."""
+    cards = result.steps[-1].position["players"][player].get(zone, [])
+    return [c if isinstance(c, str) else c["card"] for c in cards]
+
+
+def test_dark_reversal_returns_a_creature_that_is_then_summoned():
+    doc = pos(side(hand=[DARK_REVERSAL], mana_zone=untapped(*[BONE] * 5), graveyard=[BONE]))
+    ok = check(doc, f'cast "{DARK_REVERSAL}"', f'summon "{BONE}"')
+    assert ok.legal, ok.text()
+    # a spell is not a creature: Solar Ray stays in the graveyard and cannot be cast
+    doc = pos(side(hand=[DARK_REVERSAL], mana_zone=untapped(*[BONE] * 2, *[EMERALD] * 2), graveyard=[SOLAR_RAY]),
+              side(battle_zone=[SHOOTER]))
+    assert "not_in_hand" in terms(check(doc, f'cast "{DARK_REVERSAL}"', f'cast "{SOLAR_RAY}"')) \
+        or "not_castable" in terms(check(doc, f'cast "{DARK_REVERSAL}"', f'cast "{SOLAR_RAY}"'))
+
+
+def test_phal_eega_returns_a_spell_and_not_a_creature():
+    doc = pos(side(hand=[PHAL_EEGA], mana_zone=untapped(*[EMERALD] * 7), graveyard=[SOLAR_RAY, BONE]),
+              side(battle_zone=[SHOOTER]))
+    ok = check(doc, f'summon "{PHAL_EEGA}"', f'cast "{SOLAR_RAY}" targeting "{SHOOTER}"')
+    assert ok.legal, ok.text()
+    doc["players"][0]["mana_zone"] = untapped(*[EMERALD] * 5, BONE, BONE, BONE)
+    assert not check(doc, f'summon "{PHAL_EEGA}"', f'summon "{BONE}"').legal
+
+
+def test_ghost_touch_empties_a_hand_of_one_card():
+    doc = pos(side(hand=[GHOST_TOUCH], mana_zone=untapped(BONE, BONE)), side(hand=[MANE]))
+    ok = check(doc, f'cast "{GHOST_TOUCH}"')
+    assert ok.legal, ok.text()
+    assert zone_after(ok, 1, "hand") == [] and zone_after(ok, 1, "graveyard") == [MANE]
+
+
+def test_gyasuka_discards_the_rest_of_our_hand():
+    doc = pos(side(hand=[GYASUKA, MANE], mana_zone=untapped(BONE, BRONZE, BRONZE)))
+    assert check(doc, f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"', f'summon "{GYASUKA}"').legal
+    # summoned first, Gyasuka sends Burning Mane to the graveyard: it cannot be summoned after
+    assert not check(doc, f'summon "{GYASUKA}"', f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"').legal
+
+
+def test_mana_crisis_burns_a_card_of_the_opponents_mana_zone():
+    doc = pos(side(hand=[MANA_CRISIS], mana_zone=untapped(*[BRONZE] * 4)), side(mana_zone=untapped(BONE)))
+    ok = check(doc, f'cast "{MANA_CRISIS}"')
+    assert ok.legal, ok.text()
+    assert zone_after(ok, 1, "mana_zone") == [] and zone_after(ok, 1, "graveyard") == [BONE]
+
+
+def test_thorny_mandra_may_put_a_creature_from_the_graveyard_into_the_mana_zone():
+    doc = pos(side(hand=[THORNY, MANE], mana_zone=untapped(*[BRONZE] * 6), graveyard=[BRONZE]))
+    # 6 mana: Thorny Mandra (5) leaves one untapped card; the creature it puts into the mana zone
+    # is the second mana that Burning Mane needs
+    ok = check(doc, f'summon "{THORNY}"', f'summon "{MANE}"')
+    assert ok.legal, ok.text()
+    doc["players"][0]["graveyard"] = [SOLAR_RAY]  # "1 creature": a spell does not go
+    assert "not_enough_mana" in terms(check(doc, f'summon "{THORNY}"', f'summon "{MANE}"'))
+
+
+def test_draw_then_discard_is_not_read_rather_than_played_wrong():
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    assert effects.read(lib.find(TYPHOON), races).unsupported
+    doc = pos(side(hand=[TYPHOON], mana_zone=untapped(SHOOTER, SHOOTER)))
+    assert "text_not_understood" in terms(check(doc, f'cast "{TYPHOON}"'))
+
+
+def test_attack_triggers_of_the_family_count_only_where_harmless():
+    # Horrid Worm: "whenever this creature attacks, your opponent discards a card at random"
+    assert effects.played(("eff", "attacks", "discard", "opponent", "one", ()))
+    # Bolzard Dragon: the opponent's mana zone is read by stealth: not harmless, not played
+    assert not effects.played(("eff", "attacks", "mana_burn", "opponent", "one", ()))
+    assert effects.played(("eff", "attacks", "grave_to_hand", "you", "may_one", (("kind", "creature"),)))
