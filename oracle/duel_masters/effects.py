@@ -28,7 +28,7 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_cards
+from oracle.duel_masters import fx_cards, fx_conditions
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -88,7 +88,7 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_cards.Words):
+class _Reader(fx_cards.Words, fx_conditions.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -242,6 +242,26 @@ _PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "man
               "shield_to_hand": "hand", "destroy": "graveyard", "bounce": "hand", "to_mana": "mana_zone"}
 
 
+def _own_name(items: tuple | None, card: Card) -> tuple | None:
+    """The condition "if you have a NAME in your graveyard" is read for the card's own name only
+    (fx_conditions.py); another name leaves the line not understood."""
+    if items is None:
+        return None
+    out = []
+    for ab in items:
+        if ab[0] == "eff" and any(f[0] == "if" and f[1][0] == "named_in_graveyard" for f in ab[5] if isinstance(f, tuple)):
+            flt = []
+            for f in ab[5]:
+                if isinstance(f, tuple) and f[0] == "if" and f[1][0] == "named_in_graveyard":
+                    if f[1][1] != normal(card.name):
+                        return None
+                    f = ("if", ("self_in_graveyard",))
+                flt.append(f)
+            ab = (*ab[:5], tuple(flt))
+        out.append(ab)
+    return tuple(out)
+
+
 def _picks_what_was_filled(items: tuple, filled: dict) -> bool:
     """Whether an effect of these abilities picks from a zone an earlier effect of the same trigger
     filled ("draw up to 2 cards. then discard 2 cards from your hand"): resolve.lp picks among the
@@ -272,7 +292,7 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = read_line(line)
+        items = _own_name(read_line(line), card)
         if items is not None and not _picks_what_was_filled(items, filled):
             out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
             continue
@@ -315,7 +335,9 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             e += 1
             _, when, act, who, count, filters = ab
             out.append(fact("ab", c, e, when, act, who, _term(count)))
-            out += [fact("ab_filter", c, e, _term(f)) for f in filters]
+            # a condition of the effect (fx_conditions.py) is no target filter: ab_cond/3
+            out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
+                    else fact("ab_filter", c, e, _term(f)) for f in filters]
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
     if reading.unsupported and (card.type == "spell" or any(a[:2] == ("kw", "s_trigger") for a in reading.abilities)):
         out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))

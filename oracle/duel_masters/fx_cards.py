@@ -27,6 +27,8 @@ class Words(Transformer):
 
     def cards_grave_to_hand(self, pick): return ("grave_to_hand", "you", *pick)
     def cards_grave_to_mana(self, pick): return ("grave_to_mana", "you", *pick)
+    def cards_mana_to_hand(self, pick): return ("mana_to_hand", "you", *pick)
+    def cards_mana_to_hand_all(self): return ("mana_to_hand", "you", "all", ())
     def cards_discard(self, n): return ("discard", "you", n, ())
     def cards_discard_all(self): return ("discard", "you", "all", ())
     def cards_opp_discard(self, _who, n): return ("discard", "opponent", n, ())

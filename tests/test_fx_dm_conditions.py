@@ -1,0 +1,82 @@
+"""Family "conditions" (grammar/abilities_conditions.lark, oracle/duel_masters/fx_conditions.py,
+asp/duel_masters/conditions.lp): effects that resolve only if a condition holds, Metamorph, and
+the mana returns of the family "cards".  Real library cards, legal and illegal."""
+from __future__ import annotations
+
+from test_dm_helpers import pos, side, untapped
+
+from oracle.duel_masters.lines import check_line, make_line
+
+GLORY_STONE = "Glory Stone"    # light 1: if the opponent has more mana cards, the top card into our mana zone
+BEROCHIKA = "Berochika, Channeler of Suns"  # light 5, enters: if 5+ shields, the top card onto the shields
+RIAS = "Rias, Vizier of Recovery"  # light 3, $metamorph (7+ mana cards) enters: you may draw a card
+BUBBLE_LAMP = "Bubble Lamp"    # water 2, enters: if a Bubble Lamp is in your graveyard, you may draw a card
+ZALMEZ = "Explosive Trooper Zalmez"  # fire 3, enters: if the opponent has 2 or fewer shields, may destroy <= 3000
+CLONE_FACTORY = "Clone Factory"  # water 3: return up to 2 cards from your mana zone to your hand
+EMERALD = "Emerald Grass"      # light 3000 blocker
+BRONZE = "Bronze-Arm Tribe"    # nature creature
+MANE = "Burning Mane"          # nature 2, no text
+SHOOTER = "Aqua Shooter"       # water 2000 blocker
+CRAGSAUR = "Cragsaur"          # fire 3000
+
+
+def check(doc: dict, *steps: str):
+    return check_line(make_line(doc, list(steps)))
+
+
+def zone_after(result, player: int, zone: str) -> list[str]:
+    cards = result.steps[-1].position["players"][player].get(zone, [])
+    return [c if isinstance(c, str) else c["card"] for c in cards]
+
+
+def test_glory_stone_boosts_only_when_the_opponent_has_more_mana():
+    doc = pos(side(hand=[GLORY_STONE, MANE], mana_zone=untapped(EMERALD, BRONZE), deck=[BRONZE]),
+              side(mana_zone=untapped(CRAGSAUR, CRAGSAUR, CRAGSAUR)))
+    steps = (f'cast "{GLORY_STONE}" paying "{EMERALD}"', f'summon "{MANE}"')
+    assert check(doc, *steps).legal
+    doc["players"][1]["mana_zone"] = untapped(CRAGSAUR, CRAGSAUR)  # 2 against our 2: no boost
+    result = check(doc, *steps)
+    assert not result.legal and "not_enough_mana" in " ".join(result.steps[-1].terms)
+
+
+def test_berochika_adds_a_shield_with_five_shields_and_not_with_four():
+    doc = pos(side(hand=[BEROCHIKA], mana_zone=untapped(*[EMERALD] * 5), shields=[MANE] * 5, deck=[CRAGSAUR]))
+    ok = check(doc, f'summon "{BEROCHIKA}"')
+    assert ok.legal and len(zone_after(ok, 0, "shields")) == 6 and zone_after(ok, 0, "deck") == []
+    doc["players"][0]["shields"] = [MANE] * 4
+    ok = check(doc, f'summon "{BEROCHIKA}"')
+    assert ok.legal and len(zone_after(ok, 0, "shields")) == 4 and zone_after(ok, 0, "deck") == [CRAGSAUR]
+
+
+def test_rias_draws_only_with_metamorph():
+    mana = untapped(*[EMERALD] * 4, *[BRONZE] * 3)  # 7 cards
+    doc = pos(side(hand=[RIAS], mana_zone=mana, deck=[MANE]))
+    assert check(doc, f'summon "{RIAS}"', f'summon "{MANE}"').legal
+    doc["players"][0]["mana_zone"] = mana[1:]  # 6 cards: no $metamorph ability
+    assert not check(doc, f'summon "{RIAS}"', f'summon "{MANE}"').legal
+
+
+def test_bubble_lamp_draws_only_with_a_bubble_lamp_in_the_graveyard():
+    mana = untapped(SHOOTER, SHOOTER, BRONZE, BRONZE)
+    doc = pos(side(hand=[BUBBLE_LAMP], mana_zone=mana, deck=[MANE], graveyard=[BUBBLE_LAMP]))
+    assert check(doc, f'summon "{BUBBLE_LAMP}"', f'summon "{MANE}"').legal
+    doc["players"][0]["graveyard"] = [SHOOTER]
+    assert not check(doc, f'summon "{BUBBLE_LAMP}"', f'summon "{MANE}"').legal
+
+
+def test_zalmez_destroys_only_when_the_opponent_has_two_shields_or_fewer():
+    doc = pos(side(hand=[ZALMEZ], mana_zone=untapped(*[CRAGSAUR] * 3)),
+              side(battle_zone=[SHOOTER], shields=[MANE, MANE]))
+    ok = check(doc, f'summon "{ZALMEZ}" targeting "{SHOOTER}"')
+    assert ok.legal and zone_after(ok, 1, "battle_zone") == []
+    doc["players"][1]["shields"] = [MANE] * 3
+    assert not check(doc, f'summon "{ZALMEZ}" targeting "{SHOOTER}"').legal
+
+
+def test_clone_factory_returns_two_mana_cards_and_one_is_summoned():
+    doc = pos(side(hand=[CLONE_FACTORY], mana_zone=untapped(SHOOTER, SHOOTER, SHOOTER, MANE, BRONZE, BRONZE)))
+    ok = check(doc, f'cast "{CLONE_FACTORY}" paying "{SHOOTER}", "{SHOOTER}", "{SHOOTER}"',
+               f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"')
+    assert ok.legal, ok.text()
+    # without the spell Burning Mane stays in the mana zone
+    assert not check(doc, f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"').legal
