@@ -104,3 +104,48 @@ def test_attack_triggers_of_the_family_count_only_where_harmless():
     # Bolzard Dragon: the opponent's mana zone is read by stealth: not harmless, not played
     assert not effects.played(("eff", "attacks", "mana_burn", "opponent", "one", ()))
     assert effects.played(("eff", "attacks", "grave_to_hand", "you", "may_one", (("kind", "creature"),)))
+
+
+# --- searches: a card of the deck into the hand or the mana zone; the deck is shuffled -------
+DIMENSION_GATE = "Dimension Gate"  # nature 3: you may take a creature from your deck into your hand
+TREASURE_CHEST = "Mystic Treasure Chest"  # nature 3: you may take a non-nature card into your mana zone
+VELYRIKA = "Velyrika Dragon"       # fire 7, enters: you may take an Armored Dragon into your hand
+FAERIE_LIFE = "Faerie Life"        # nature 2: the top card of your deck into your mana zone
+CRAGSAUR = "Cragsaur"              # fire creature, Rock Beast
+BOLTAIL = "Boltail Dragon"         # fire 9000, Armored Dragon
+
+
+def test_dimension_gate_takes_a_creature_and_not_a_spell():
+    doc = pos(side(hand=[DIMENSION_GATE], mana_zone=untapped(*[BRONZE] * 5), deck=[SOLAR_RAY, MANE]))
+    assert check(doc, f'cast "{DIMENSION_GATE}"', f'summon "{MANE}"').legal  # not the top card
+    doc = pos(side(hand=[DIMENSION_GATE], mana_zone=untapped(*[BRONZE] * 3, EMERALD, EMERALD), deck=[SOLAR_RAY, MANE]),
+              side(battle_zone=[SHOOTER]))
+    assert not check(doc, f'cast "{DIMENSION_GATE}"', f'cast "{SOLAR_RAY}" targeting "{SHOOTER}"').legal
+
+
+def test_a_search_shuffles_the_deck_so_no_later_effect_takes_its_top_card():
+    doc = pos(side(hand=[DIMENSION_GATE, FAERIE_LIFE], mana_zone=untapped(*[BRONZE] * 5), deck=[MANE, BRONZE]))
+    assert check(doc, f'cast "{FAERIE_LIFE}"', f'cast "{DIMENSION_GATE}"').legal
+    assert "deck_order_unknown" in terms(check(doc, f'cast "{DIMENSION_GATE}"', f'cast "{FAERIE_LIFE}"'))
+
+
+def test_mystic_treasure_chest_puts_a_non_nature_card_into_the_mana_zone():
+    doc = pos(side(hand=[TREASURE_CHEST, MANE], mana_zone=untapped(*[BRONZE] * 4), deck=[BRONZE, CRAGSAUR]))
+    # 4 mana: 3 for the spell, 1 left; Cragsaur comes untapped and pays the second mana of Burning Mane
+    ok = check(doc, f'cast "{TREASURE_CHEST}"', f'summon "{MANE}"')
+    assert ok.legal and CRAGSAUR in zone_after(ok, 0, "mana_zone")
+    doc["players"][0]["deck"] = [BRONZE]  # a nature card cannot be taken
+    assert not check(doc, f'cast "{TREASURE_CHEST}"', f'summon "{MANE}"').legal
+
+
+def test_velyrika_takes_an_armored_dragon_only():
+    doc = pos(side(hand=[VELYRIKA], mana_zone=untapped(*[CRAGSAUR] * 7), deck=[CRAGSAUR, BOLTAIL]))
+    ok = check(doc, f'summon "{VELYRIKA}"')
+    assert ok.legal
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    search = [a for a in effects.read(lib.find(VELYRIKA), races).abilities if a[:3] == ("eff", "enters", "search")]
+    assert [str(f[1]) for f in search[0][5]] == ['"Armored Dragon"']
+    # Cragsaur is no Armored Dragon: after the search it is still in the deck, Boltail may be in the hand
+    states = {tuple(zone_after(ok, 0, "hand"))}
+    assert states <= {(), (BOLTAIL,)}

@@ -34,7 +34,8 @@ from oracle.duel_masters.cards import Card
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
-                           "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard"})
+                           "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
+                           "search_mana"})
 
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
@@ -42,7 +43,7 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
                              "mana_burn", "shield_add", "shield_to_hand", "grave_to_hand",
-                             "grave_to_mana"})
+                             "grave_to_mana", "search_mana"})
 # The same of the attacker's owner only (``who`` "you"): its own shields to the graveyard and its
 # own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
 # Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
@@ -186,7 +187,6 @@ class _Reader(fx_cards.Words, fx_conditions.Words):
     def shield_add(self): return ("shield_add", "you", "one", ())
     def mana_to_hand(self): return ("mana_to_hand", "you", "one", ())
     def discard_random(self): return ("discard", "opponent", "one", ())
-    def search(self, *_): return ("search", "you", "one", ())
     def look_shield(self): return ("look", "opponent", "one", ())
     # Looking moves no card; a line is a fixed sequence, so what it learns changes none of its steps.
     def look(self, *_): return ("look", "opponent", "one", ())
@@ -233,13 +233,15 @@ def read_line(line: str) -> tuple | None:
 
 # Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
 # was before the step; the zone each effect puts cards into.
-_PICKS_FROM = {"mana_to_hand": "mana_zone", "hand_to_mana": "hand", "mana_burn": "mana_zone",
+_PICKS_FROM = {"search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
+               "mana_burn": "mana_zone",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
                "shield_burn": "shields", "shield_to_hand": "shields"}
 _PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
-              "shield_to_hand": "hand", "destroy": "graveyard", "bounce": "hand", "to_mana": "mana_zone"}
+              "shield_to_hand": "hand", "search": "hand", "search_mana": "mana_zone", "destroy": "graveyard",
+              "bounce": "hand", "to_mana": "mana_zone"}
 
 
 def _own_name(items: tuple | None, card: Card) -> tuple | None:
@@ -257,6 +259,27 @@ def _own_name(items: tuple | None, card: Card) -> tuple | None:
                         return None
                     f = ("if", ("self_in_graveyard",))
                 flt.append(f)
+            ab = (*ab[:5], tuple(flt))
+        out.append(ab)
+    return tuple(out)
+
+
+def _phrases(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | None:
+    """A filter ("phrase", TEXT) read with the library (fx_cards.what); None if it names nothing."""
+    if items is None:
+        return None
+    out = []
+    for ab in items:
+        if ab[0] == "eff" and any(isinstance(f, tuple) and f[0] == "phrase" for f in ab[5]):
+            flt = []
+            for f in ab[5]:
+                if isinstance(f, tuple) and f[0] == "phrase":
+                    read_as = fx_cards.what(f[1], card, races)
+                    if read_as is None:
+                        return None
+                    flt += list(read_as)
+                else:
+                    flt.append(f)
             ab = (*ab[:5], tuple(flt))
         out.append(ab)
     return tuple(out)
@@ -292,7 +315,7 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = _own_name(read_line(line), card)
+        items = _phrases(_own_name(read_line(line), card), card, races)
         if items is not None and not _picks_what_was_filled(items, filled):
             out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
             continue

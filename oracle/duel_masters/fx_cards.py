@@ -7,10 +7,14 @@ filters) of effects.py; the acts are resolved by asp/duel_masters/resolve.lp (pi
 * discard: cards of the named player's hand to the graveyard.  Who picks them (the owner of the
   source, the opponent, or chance for "at random") is not modelled: a line is checked against one
   legal outcome, and only the opponent's hand, which no rule of a line reads, depends on it;
-* mana_burn, mana_to_hand of the opponent: cards of the opponent's mana zone, chosen by us.
+* mana_burn, mana_to_hand of the opponent: cards of the opponent's mana zone, chosen by us;
+* search, search_mana: "you may take" a card of the deck into the hand or mana zone; the deck is
+  shuffled after, so no later effect of the line may take its top cards (resolve.lp).  What is
+  taken is a phrase read by ``what`` with the library's races.
 """
 from __future__ import annotations
 
+from clingo import String
 from lark import Transformer, v_args
 
 _NOUN_KIND = {"creature": "creature", "creatures": "creature", "spell": "spell", "spells": "spell"}
@@ -29,6 +33,9 @@ class Words(Transformer):
     def cards_grave_to_mana(self, pick): return ("grave_to_mana", "you", *pick)
     def cards_mana_to_hand(self, pick): return ("mana_to_hand", "you", *pick)
     def cards_mana_to_hand_all(self): return ("mana_to_hand", "you", "all", ())
+    def cards_search(self, _one, what, *rest):
+        act = "search" if str(rest[-1]) == "hand" else "search_mana"
+        return (act, "you", "may_one", (("phrase", str(what)),))
     def cards_discard(self, n): return ("discard", "you", n, ())
     def cards_discard_all(self): return ("discard", "you", "all", ())
     def cards_opp_discard(self, _who, n): return ("discard", "opponent", n, ())
@@ -44,3 +51,29 @@ class Words(Transformer):
     def cards_civ(self, civ, noun): return (("card_civ", str(civ)),) + _kind(noun)
     def cards_civ_or(self, c1, c2, noun): return (("card_civ_or", str(c1), str(c2)),) + _kind(noun)
     def cards_evolution(self, noun): return (("kind", "evolution"),) + _kind(noun)
+
+
+_CIVS = ("light", "water", "darkness", "fire", "nature")
+
+
+def what(phrase: str, card, races: frozenset[str]) -> tuple | None:
+    """The card filters a search phrase names, or None when it names nothing known: "card",
+    "creature", "spell", CIV "creature", "multi-colored creature", "non-CIV card", a race of the
+    library, the card's own name."""
+    words = phrase.split(" ")
+    noun = _kind(words[-1]) if words[-1] in _NOUN_KIND else (() if words[-1] == "card" else None)
+    if noun is not None and len(words) == 1:
+        return noun
+    if noun is not None and len(words) == 2:
+        if words[0] in _CIVS:
+            return (("card_civ", words[0]),) + noun
+        if words[0].startswith("non-") and words[0][4:] in _CIVS:
+            return (("card_not_civ", words[0][4:]),) + noun
+        if words[0] == "multi-colored":
+            return ("multicolored",) + noun
+    race = {r.lower(): r for r in races}.get(phrase)
+    if race:
+        return (("card_race", String(race)),)  # a string term, as race/2 of facts.py
+    if phrase == card.name.lower():
+        return (("card_is", card.code),)
+    return None

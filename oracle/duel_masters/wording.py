@@ -200,6 +200,8 @@ SENTENCES: dict[str, S] = {
     "new_shield_not_modelled": lambda c, j: (f"{c.name(j)} would be added to its owner's shields "
                                      "instead of being destroyed: a shield gained this way is not modelled, so the "
                                      "oracle does not play this step"),
+    "deck_order_unknown": lambda c, p: (f"P{p}'s deck was shuffled by a search earlier in the line: the order of "
+                                        "its cards is unknown, so no effect can take its top cards"),
     "not_a_target": lambda c, code: (f"{c.card_name(code)} cannot be chosen: it is not a creature in the battle zone "
                                      "that the spell's effect allows"),
 }
