@@ -67,3 +67,28 @@ def test_ninja_strike_and_other_zones_from_text():
     assert kw.parse(grave, frozenset()).items == [kw.SummonFrom("graveyard", False)]
     never = Card(9997, "X", ("fire",), 2, "creature", text="This creature can't be summoned.")
     assert kw.parse(never, frozenset()).items == [kw.CannotBeSummoned()]
+
+
+# --- the summoning abilities are read by the one grammar (grammar/abilities_summoning.lark) ------
+def test_an_ability_after_evolution_on_the_same_line_is_read_too(lib, races):
+    from oracle.duel_masters import effects
+    # "Evolution—Put on one of your Parasite Worms. Double breaker": the breaker reaches the attack rules
+    reading = effects.read(lib.get("Ultracide Worm"), races)
+    assert ("kw", "breaker", 2) in reading.abilities and not reading.unsupported
+    # ... and one the grammar does not read leaves the whole line not understood (never half-read)
+    jabaha = parsed(lib, races, "Überdragon Jabaha")
+    assert not jabaha.of(kw.Evolution) and jabaha.unsupported
+
+
+def test_put_abilities_name_the_card_itself_or_a_race(lib, races):
+    assert parsed(lib, races, "Obsidian Scarab").items == [
+        kw.PutIntoBattleZone("mana_zone", (("name", "Obsidian Scarab"),))]
+    assert parsed(lib, races, "Überdragon Valkyrias").items[1:] == [
+        kw.Trigger("self_enters"), kw.PutIntoBattleZone("mana_zone", (("non_evolution",), ("race_word", "Dragon")))]
+
+
+def test_a_trigger_whose_effect_is_not_read_is_noted_not_understood(lib, races):
+    from oracle.duel_masters import effects
+    card = lib.get("Gigaberos")  # "... destroy 2 of your other creatures or destroy this creature."
+    assert parsed(lib, races, "Gigaberos").items == [kw.Trigger("self_enters")]
+    assert effects.read(card, races).unsupported

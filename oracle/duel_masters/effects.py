@@ -28,7 +28,7 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_cards, fx_conditions
+from oracle.duel_masters import fx_board, fx_cards, fx_conditions, fx_outside, fx_summoning
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -55,6 +55,8 @@ _KW_NOT_PLAYED = frozenset({"tap_ability"})
 def played(ab: tuple) -> bool:
     """Whether the rules play an ability read from the text (or it provably changes nothing):
     coverage counts a card only when every ability of it is read and played."""
+    if ab[0] in ("sum", "summon"):
+        return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
     if ab[0] == "kw":
         # end_of_turn and must_attack bind at the end of the turn, which a line never reaches;
         # every other keyword is a fact the attack, battle or trigger rules read.
@@ -78,18 +80,19 @@ def parser() -> Lark:
     names = ["abilities.lark"] + sorted(f.name for f in folder.iterdir()
                                         if f.name.startswith("abilities_") and f.name.endswith(".lark"))
     text = "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names)
-    return Lark(text, parser="earley", ambiguity="resolve")
+    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head"])
 
 
 def normal(line: str) -> str:
     """Lower case, reminder text removed, typographic quotes straightened, no final period."""
     low = line.strip().lower().replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
-    low = _REMINDER.sub(" ", low).strip()
+    if not low.startswith("sympathy:"):  # the reminder of Sympathy carries its floor
+        low = _REMINDER.sub(" ", low).strip()
     return re.sub(r"\s+", " ", low).rstrip(".").strip()
 
 
 @v_args(inline=True)
-class _Reader(fx_cards.Words, fx_conditions.Words):
+class _Reader(fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_summoning.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -215,7 +218,7 @@ def read_line(line: str) -> tuple | None:
     """The abilities one line states, or None when the grammar does not read all of it."""
     text = normal(line)
     try:
-        tree = parser().parse(text)
+        tree = parser().parse(text, start="start")
     except LarkError:
         return None
     out = _Reader().transform(tree)
@@ -308,24 +311,47 @@ class Reading:
 def read(card: Card, races: frozenset[str]) -> Reading:
     """Every line of a card: its combat abilities and effects, and the lines not understood (by
     this grammar nor by keywords.py)."""
-    from oracle.duel_masters import keywords as kw
-
     out = Reading()
     filled: dict[str, set] = {}  # per trigger: the zones earlier effects of the card put cards into
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = _phrases(_own_name(read_line(line), card), card, races)
+        items = _summoning(_phrases(_own_name(read_line(line), card), card, races), card, races)
+        head = trigger_head(line)
+        if head is not None and not (items and any(a == ("summon", head) for a in items)):
+            # the card reacts to this event (events.lp reports it), whether or not its effect is read
+            out.abilities.append(("summon", head))
         if items is not None and not _picks_what_was_filled(items, filled):
             out.abilities += [a for a in items if a[:2] != ("kw", "reminder")]
             continue
-        summoning = kw._line_abilities(line, card, races)
-        # A summoning ability of keywords.py is understood; a bare trigger is not: keywords.py
-        # only notes that the card reacts, not what its effect does.
-        if summoning is not None and not (summoning and all(isinstance(a, kw.Trigger) for a in summoning)):
-            continue
         out.unsupported.append(line.strip())
     return out
+
+
+@lru_cache(maxsize=8192)
+def trigger_head(line: str):
+    """The event a line's trigger reacts to (keywords.Trigger), read by the grammar's
+    sum_trigger_head, or None."""
+    try:
+        tree = parser().parse(normal(line), start="sum_trigger_head")
+    except LarkError:
+        return None
+    return _Reader().transform(tree)[2]
+
+
+def _summoning(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | None:
+    """The summoning items of a line read with the library (fx_summoning.resolve); None if a
+    phrase names no race or card of it."""
+    if items is None:
+        return None
+    out = []
+    for ab in items:
+        if ab[0] == "sum":
+            ab = fx_summoning.resolve(ab, card, races)
+            if ab is None:
+                return None
+        out.append(ab)
+    return tuple(out)
 
 
 def understood(card: Card, races: frozenset[str]) -> bool:
@@ -349,10 +375,10 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     reading = read(card, races)
     out, e = [], 0
     for ab in reading.abilities:
+        if ab[0] == "summon":
+            continue  # facts.py writes the summoning abilities (keywords.abilities)
         if ab[0] == "kw":
             name, *args = ab[1:]
-            if name in ("charger",):
-                continue
             out.append(fact(name, c, *(_term(a) for a in args)))
         else:
             e += 1

@@ -1,0 +1,41 @@
+"""Family "outside" (grammar/abilities_outside.lark, oracle/duel_masters/fx_outside.py): abilities
+acting at the start or end of a turn or in the opponent's turn; harmless for a line, or played
+where a line meets them (a discard that the opponent could replace).  Real library cards."""
+from __future__ import annotations
+
+from test_dm_helpers import pos, side, untapped
+
+from oracle.duel_masters import effects
+from oracle.duel_masters.cards import library
+from oracle.duel_masters.lines import check_line, make_line
+
+GHOST_TOUCH = "Ghost Touch"     # darkness 2: your opponent discards a card at random
+BINGOLE = "Bingole, the Explorer"  # "would be discarded ... during your opponent's turn": put it into the battle zone
+BARAID = "Baraid, the Explorer"    # Silent skill: your light creatures can't be blocked this turn
+WHIRLWIND = "Whisking Whirlwind"   # light 1: at the end of the turn, untap all your creatures
+BONE = "Bone Spider"
+MANE = "Burning Mane"
+EMERALD = "Emerald Grass"
+
+
+def check(doc: dict, *steps: str):
+    return check_line(make_line(doc, list(steps)))
+
+
+def test_a_discard_the_opponent_could_replace_is_not_played():
+    doc = pos(side(hand=[GHOST_TOUCH], mana_zone=untapped(BONE, BONE)), side(hand=[BINGOLE]))
+    result = check(doc, f'cast "{GHOST_TOUCH}"')
+    assert not result.legal and "effect_not_resolved" in " ".join(result.steps[-1].terms)
+    doc["players"][1]["hand"] = [MANE]
+    assert check(doc, f'cast "{GHOST_TOUCH}"').legal
+
+
+def test_start_and_end_of_turn_abilities_are_understood_and_change_nothing():
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    for name in (BARAID, WHIRLWIND, BINGOLE):
+        assert effects.understood(lib.get(name), races), name
+    # Whisking Whirlwind is cast; its untap waits for the end of the turn, which the line never reaches
+    doc = pos(side(hand=[WHIRLWIND], mana_zone=untapped(EMERALD), battle_zone=[{"card": EMERALD, "tapped": True}]))
+    ok = check(doc, f'cast "{WHIRLWIND}"')
+    assert ok.legal and ok.steps[-1].position["players"][0]["battle_zone"][0]["tapped"] is True
