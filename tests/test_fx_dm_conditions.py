@@ -80,3 +80,17 @@ def test_clone_factory_returns_two_mana_cards_and_one_is_summoned():
     assert ok.legal, ok.text()
     # without the spell Burning Mane stays in the mana zone
     assert not check(doc, f'summon "{MANE}" paying "{BRONZE}", "{BRONZE}"').legal
+
+
+TRICKSTER = "Aqua Trickster"   # water 2, Wave striker: when put into the battle zone, tap one of the opponent's creatures
+MELON = "Macho Melon"          # nature 2, a creature with Wave striker
+
+
+def test_aqua_trickster_taps_only_with_two_other_wave_strikers_in_the_battle_zone():
+    doc = pos(side(hand=[TRICKSTER], mana_zone=untapped(SHOOTER, SHOOTER), battle_zone=[MELON]),
+              side(battle_zone=[MELON, {"card": EMERALD, "tapped": False}]))  # either player's count
+    ok = check(doc, f'summon "{TRICKSTER}" targeting "{EMERALD}"')
+    assert ok.legal, ok.text()
+    assert [c for c in ok.steps[-1].position["players"][1]["battle_zone"] if c["card"] == EMERALD][0]["tapped"]
+    doc["players"][1]["battle_zone"] = [{"card": EMERALD, "tapped": False}]  # one other wave striker only
+    assert not check(doc, f'summon "{TRICKSTER}" targeting "{EMERALD}"').legal

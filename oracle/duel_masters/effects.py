@@ -80,7 +80,7 @@ def parser() -> Lark:
     names = ["abilities.lark"] + sorted(f.name for f in folder.iterdir()
                                         if f.name.startswith("abilities_") and f.name.endswith(".lark"))
     text = "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names)
-    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head"])
+    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head", "cond_wave_mark"])
 
 
 def normal(line: str) -> str:
@@ -339,6 +339,20 @@ def trigger_head(line: str):
     return _Reader().transform(tree)[2]
 
 
+def has_wave_striker(card: Card) -> bool:
+    """Whether a line of the card gives it Wave striker (grammar: cond_wave_mark)."""
+    return any(_wave_mark(line) for line in card.text.split("\n") if line.strip())
+
+
+@lru_cache(maxsize=8192)
+def _wave_mark(line: str) -> bool:
+    try:
+        parser().parse(normal(line), start="cond_wave_mark")
+    except LarkError:
+        return False
+    return True
+
+
 def _summoning(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | None:
     """The summoning items of a line read with the library (fx_summoning.resolve); None if a
     phrase names no race or card of it."""
@@ -387,6 +401,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             # a condition of the effect (fx_conditions.py) is no target filter: ab_cond/3
             out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
                     else fact("ab_filter", c, e, _term(f)) for f in filters]
+    if has_wave_striker(card):
+        out.append(fact("wave_striker", c))  # conditions.lp counts them
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
     if reading.unsupported and (card.type == "spell" or any(a[:2] == ("kw", "s_trigger") for a in reading.abilities)):
         out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))

@@ -3,6 +3,7 @@ each effect it governs as the filter ("if", COND); effects.card_facts writes it 
 (asp/duel_masters/conditions.lp), never as a target filter.  Conditions, relative to the owner
 of the source: shields_at_least(you,N), shields_at_most(opponent,N), more_mana(opponent),
 more_shields(opponent), creatures_at_least(opponent,N), mana_at_least(you,N) (Metamorph: 7),
+wave_strikers(N) (Wave striker: N other creatures of the battle zone with a Wave striker line),
 self_in_graveyard ("if you have a <this card> in your graveyard": effects.read checks the name,
 which the grammar gives as ("named_in_graveyard", NAME))."""
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from lark import Transformer, v_args
 
 METAMORPH = ("mana_at_least", "you", 7)
+# Wave striker: "while 2 or more other creatures in the battle zone have wave striker"
+WAVE_STRIKER = ("wave_strikers", 2)
 
 
 def governed(effects: list, cond: tuple) -> list:
@@ -24,6 +27,8 @@ class Words(Transformer):
     def cond_on_enter(self, cond, effects): return governed([("eff", "enters", *e) for e in effects], cond)
     def cond_spell(self, cond, effects): return governed([("eff", "cast", *e) for e in effects], cond)
     def cond_metamorph(self, abilities): return governed(abilities, METAMORPH)
+    def cond_wave_striker(self, abilities): return governed(abilities, WAVE_STRIKER)
+    def cond_wave_mark(self, *_): return "wave_striker"
 
     def cond_my_shields_min(self, n): return ("shields_at_least", "you", int(n))
     def cond_opp_shields_max(self, n): return ("shields_at_most", "opponent", int(n))
