@@ -149,3 +149,21 @@ def test_velyrika_takes_an_armored_dragon_only():
     # Cragsaur is no Armored Dragon: after the search it is still in the deck, Boltail may be in the hand
     states = {tuple(zone_after(ok, 0, "hand"))}
     assert states <= {(), (BOLTAIL,)}
+
+
+AURORA = "Aurora of Reversal"      # nature 5: any number of your shields into your mana zone
+INVINCIBLE_AURA = "Invincible Aura"  # light 13: up to 3 cards from the top of your deck onto your shields
+
+
+def test_aurora_of_reversal_puts_shields_into_the_mana_zone_where_they_pay():
+    doc = pos(side(hand=[AURORA, MANE], mana_zone=untapped(*[BRONZE] * 5), shields=[BRONZE, MANE, BONE]))
+    ok = check(doc, f'cast "{AURORA}"', f'summon "{MANE}"')
+    assert ok.legal, ok.text()
+    doc["players"][0]["shields"] = [BRONZE]  # one shield: one mana, Burning Mane costs 2
+    assert not check(doc, f'cast "{AURORA}"', f'summon "{MANE}"').legal
+
+
+def test_invincible_aura_adds_at_most_three_shields():
+    doc = pos(side(hand=[INVINCIBLE_AURA], mana_zone=untapped(*[EMERALD] * 13), deck=[MANE] * 5))
+    ok = check(doc, f'cast "{INVINCIBLE_AURA}"')
+    assert ok.legal and len(zone_after(ok, 0, "shields")) <= 3 and len(zone_after(ok, 0, "deck")) >= 2

@@ -1,7 +1,7 @@
 """How much of the Duel Masters card text is understood (`oracle cards coverage --game duel-masters`).
 
 A card is fully understood when every line of its text is read by the grammar
-(grammar/abilities.lark through effects.py) or by the summoning patterns of keywords.py, and every
+(grammar/abilities.lark and its family files, through effects.py), and every
 ability read is played by the rules or provably changes nothing (``effects.played``); a card
 without text counts as understood.  The sentences not understood are counted after the same
 normalisation the grammar sees (lower case, reminder text removed)."""

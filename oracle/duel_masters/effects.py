@@ -1,9 +1,10 @@
 """Combat keywords and card effects, read from the English text with a lark grammar.
 
-``grammar/abilities.lark`` is the grammar of one line of text; ``_Reader`` turns its parse tree
-into abilities.  A line either parses whole -- and every ability it states is used -- or is
-reported as not understood; nothing is guessed from part of a line.  The summoning abilities
-stay with ``keywords.py`` (a line it reads counts as understood too, see ``understood``).
+``grammar/abilities.lark`` and the family files ``grammar/abilities_<family>.lark`` are the one
+grammar of a line of Duel Masters text; ``_Reader`` (the core and the families' ``fx_<family>.Words``)
+turns its parse tree into abilities.  A line either parses whole -- and every ability it states is
+used -- or is reported as not understood; nothing is guessed from part of a line.  The summoning
+abilities are ``("summon", ability)`` with the ability types of ``keywords.py`` (fx_summoning.py).
 
 Abilities are tuples (the facts ``facts.py`` writes for asp/duel_masters/attack.lp, battle.lp
 and triggers.lp):
@@ -35,7 +36,7 @@ from oracle.duel_masters.cards import Card
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
-                           "search_mana"})
+                           "search_mana", "shield_to_mana"})
 
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
@@ -239,11 +240,12 @@ def read_line(line: str) -> tuple | None:
 _PICKS_FROM = {"search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
                "mana_burn": "mana_zone",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
-               "shield_burn": "shields", "shield_to_hand": "shields"}
+               "shield_burn": "shields", "shield_to_hand": "shields", "shield_to_mana": "shields"}
 _PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
-              "shield_to_hand": "hand", "search": "hand", "search_mana": "mana_zone", "destroy": "graveyard",
+              "shield_to_hand": "hand", "shield_to_mana": "mana_zone", "search": "hand", "search_mana": "mana_zone",
+              "destroy": "graveyard",
               "bounce": "hand", "to_mana": "mana_zone"}
 
 
@@ -309,8 +311,8 @@ class Reading:
 
 @lru_cache(maxsize=4096)
 def read(card: Card, races: frozenset[str]) -> Reading:
-    """Every line of a card: its combat abilities and effects, and the lines not understood (by
-    this grammar nor by keywords.py)."""
+    """Every line of a card: its summoning and combat abilities and effects, and the lines the
+    grammar does not understand."""
     out = Reading()
     filled: dict[str, set] = {}  # per trigger: the zones earlier effects of the card put cards into
     for line in card.text.split("\n"):

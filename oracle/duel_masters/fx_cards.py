@@ -8,6 +8,8 @@ filters) of effects.py; the acts are resolved by asp/duel_masters/resolve.lp (pi
   source, the opponent, or chance for "at random") is not modelled: a line is checked against one
   legal outcome, and only the opponent's hand, which no rule of a line reads, depends on it;
 * mana_burn, mana_to_hand of the opponent: cards of the opponent's mana zone, chosen by us;
+* shield_to_mana: any number of the player's shields into the mana zone (not the hand: no
+  S-Trigger);
 * search, search_mana: "you may take" a card of the deck into the hand or mana zone; the deck is
   shuffled after, so no later effect of the line may take its top cards (resolve.lp).  What is
   taken is a phrase read by ``what`` with the library's races.
@@ -36,6 +38,8 @@ class Words(Transformer):
     def cards_search(self, _one, what, *rest):
         act = "search" if str(rest[-1]) == "hand" else "search_mana"
         return (act, "you", "may_one", (("phrase", str(what)),))
+    def cards_shields_to_mana(self): return ("shield_to_mana", "you", ("up_to", 99), ())
+    def cards_shield_add_up_to(self, n): return ("shield_add", "you", ("up_to", int(n)), ())
     def cards_discard(self, n): return ("discard", "you", n, ())
     def cards_discard_all(self): return ("discard", "you", "all", ())
     def cards_opp_discard(self, _who, n): return ("discard", "opponent", n, ())
