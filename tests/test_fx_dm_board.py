@@ -82,3 +82,39 @@ def test_a_charger_spell_goes_to_the_mana_zone_and_pays_at_once():
     ok = check(doc, f'cast "{MULCH}"', f'summon "{MANE}"')
     assert ok.legal, ok.text()
     assert MULCH in names(ok, 0, "mana_zone") and MULCH not in names(ok, 0, "graveyard")
+
+
+VACUUM_GEL = "Vacuum Gel"          # darkness 4: destroy one of the opponent's untapped light or untapped nature creatures
+ICEHAMMER = "Freezing Icehammer"   # nature 3: one of the opponent's water or darkness creatures into his mana zone
+STRONGHOLD = "Stronghold of Lightning and Flame"  # light/fire 5: destroy <= 3000; then, you may tap one
+CATACLYSM = "Invincible Cataclysm"  # fire 13: up to 3 of the opponent's shields into his graveyard
+BONE = "Bone Spider"               # darkness 5000
+
+
+def test_vacuum_gel_needs_an_untapped_light_or_nature_creature():
+    doc = pos(side(hand=[VACUUM_GEL], mana_zone=untapped(*[BONE] * 4)),
+              side(battle_zone=[{"card": EMERALD, "tapped": False}, {"card": BRONZE, "tapped": True}, SHOOTER]))
+    assert check(doc, f'cast "{VACUUM_GEL}" targeting "{EMERALD}"').legal
+    for other in (BRONZE, SHOOTER):  # tapped; water
+        assert not check(doc, f'cast "{VACUUM_GEL}" targeting "{other}"').legal
+
+
+def test_freezing_icehammer_puts_a_water_creature_into_its_owners_mana_zone():
+    doc = pos(side(hand=[ICEHAMMER], mana_zone=untapped(*[BRONZE] * 3)), side(battle_zone=[SHOOTER, CRAGSAUR]))
+    ok = check(doc, f'cast "{ICEHAMMER}" targeting "{SHOOTER}"')
+    assert ok.legal and names(ok, 1, "mana_zone") == [SHOOTER]
+    assert not check(doc, f'cast "{ICEHAMMER}" targeting "{CRAGSAUR}"').legal
+
+
+def test_stronghold_destroys_then_may_tap():
+    doc = pos(side(hand=[STRONGHOLD], mana_zone=untapped(*[EMERALD] * 3, *[CRAGSAUR] * 2)),
+              side(battle_zone=[SHOOTER, {"card": BONE, "tapped": False}]))
+    ok = check(doc, f'cast "{STRONGHOLD}" targeting "{SHOOTER}", "{BONE}"')
+    assert ok.legal, ok.text()
+    assert names(ok, 1, "battle_zone") == [BONE] and tapped(ok, 1) == {BONE: True}
+
+
+def test_invincible_cataclysm_burns_at_most_three_shields():
+    doc = pos(side(hand=[CATACLYSM], mana_zone=untapped(*[CRAGSAUR] * 13)), side(shields=[MANE] * 5))
+    ok = check(doc, f'cast "{CATACLYSM}"')
+    assert ok.legal and len(names(ok, 1, "shields")) >= 2
