@@ -167,3 +167,15 @@ def test_invincible_aura_adds_at_most_three_shields():
     doc = pos(side(hand=[INVINCIBLE_AURA], mana_zone=untapped(*[EMERALD] * 13), deck=[MANE] * 5))
     ok = check(doc, f'cast "{INVINCIBLE_AURA}"')
     assert ok.legal and len(zone_after(ok, 0, "shields")) <= 3 and len(zone_after(ok, 0, "deck")) >= 2
+
+
+ROAR = "Roar of the Earth"         # nature 2: return a creature that costs 6 or more from your mana zone to your hand
+
+
+def test_roar_of_the_earth_returns_only_a_creature_costing_six_or_more():
+    doc = pos(side(hand=[ROAR], mana_zone=untapped(BRONZE, BRONZE, BOLTAIL, BRONZE)))
+    ok = check(doc, f'cast "{ROAR}" paying "{BRONZE}", "{BRONZE}"')
+    assert ok.legal and zone_after(ok, 0, "hand") == [BOLTAIL]
+    doc["players"][0]["mana_zone"] = untapped(BRONZE, BRONZE, BRONZE)  # none costs 6: nothing returns
+    ok = check(doc, f'cast "{ROAR}" paying "{BRONZE}", "{BRONZE}"')
+    assert ok.legal and zone_after(ok, 0, "hand") == []

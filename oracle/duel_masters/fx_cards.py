@@ -3,7 +3,7 @@ discards, the opponent's mana cards).  Each method gives an effect body (act, wh
 filters) of effects.py; the acts are resolved by asp/duel_masters/resolve.lp (pick_from/3):
 
 * grave_to_hand, grave_to_mana: cards of the player's graveyard, filtered by kind(creature),
-  kind(spell), kind(evolution), card_civ(X), card_civ_or(X,Y);
+  kind(spell), kind(evolution), card_civ(X), card_civ_or(X,Y), cost_at_least(N), cost_at_most(N);
 * discard: cards of the named player's hand to the graveyard.  Who picks them (the owner of the
   source, the opponent, or chance for "at random") is not modelled: a line is checked against one
   legal outcome, and only the opponent's hand, which no rule of a line reads, depends on it;
@@ -55,6 +55,8 @@ class Words(Transformer):
     def cards_civ(self, civ, noun): return (("card_civ", str(civ)),) + _kind(noun)
     def cards_civ_or(self, c1, c2, noun): return (("card_civ_or", str(c1), str(c2)),) + _kind(noun)
     def cards_evolution(self, noun): return (("kind", "evolution"),) + _kind(noun)
+    def cards_cost_min(self, noun, n): return (("cost_at_least", int(n)),) + _kind(noun)
+    def cards_cost_max(self, noun, n): return (("cost_at_most", int(n)),) + _kind(noun)
 
 
 _CIVS = ("light", "water", "darkness", "fire", "nature")
