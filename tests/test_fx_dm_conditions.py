@@ -94,3 +94,22 @@ def test_aqua_trickster_taps_only_with_two_other_wave_strikers_in_the_battle_zon
     assert [c for c in ok.steps[-1].position["players"][1]["battle_zone"] if c["card"] == EMERALD][0]["tapped"]
     doc["players"][1]["battle_zone"] = [{"card": EMERALD, "tapped": False}]  # one other wave striker only
     assert not check(doc, f'summon "{TRICKSTER}" targeting "{EMERALD}"').legal
+
+
+def test_survivor_and_turbo_rush_abilities_count_only_where_harmless():
+    from oracle.duel_masters import effects
+    from oracle.duel_masters.cards import library
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+
+    def counted(name):
+        card = lib.get(name)
+        reading = effects.read(card, races)
+        return not reading.unsupported and all(effects.played(a) for a in reading.abilities)
+    # "Survivor: whenever this creature attacks, you may draw a card": harmless on any Survivor
+    assert counted("Split-Head Hydroturtle Q") and counted("Gigaclaws")
+    # "Survivor: speed attacker" would change which Survivors may attack: not played, not counted
+    assert not counted("Rumblesaur Q") and not counted("Slaphappy Soldier Galback")
+    # and no rule reads it as Rumblesaur's own speed attacker either
+    facts = [str(f) for f in effects.card_facts(lib.get("Rumblesaur Q"), races)]
+    assert not any(f.startswith("speed_attacker") for f in facts)

@@ -56,6 +56,11 @@ _KW_NOT_PLAYED = frozenset({"tap_ability"})
 def played(ab: tuple) -> bool:
     """Whether the rules play an ability read from the text (or it provably changes nothing):
     coverage counts a card only when every ability of it is read and played."""
+    if ab[0] == "granted":
+        # Survivor / Turbo rush (fx_conditions.py): only an ability harmless on any creature
+        inner = ab[2]
+        return (inner[0] == "eff" and inner[1] == "attacks" and played(inner)
+                or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
     if ab[0] == "kw":
@@ -391,8 +396,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     reading = read(card, races)
     out, e = [], 0
     for ab in reading.abilities:
-        if ab[0] == "summon":
-            continue  # facts.py writes the summoning abilities (keywords.abilities)
+        if ab[0] in ("summon", "granted"):
+            continue  # facts.py writes the summoning abilities; a granted one is harmless or not played
         if ab[0] == "kw":
             name, *args = ab[1:]
             out.append(fact(name, c, *(_term(a) for a in args)))

@@ -29,6 +29,9 @@ class Words(Transformer):
     def cond_metamorph(self, abilities): return governed(abilities, METAMORPH)
     def cond_wave_striker(self, abilities): return governed(abilities, WAVE_STRIKER)
     def cond_wave_mark(self, *_): return "wave_striker"
+    # Survivor / Turbo rush: ("granted", WHICH, ability); no rule plays who has it, so effects.played
+    # counts it only when the ability changes nothing a line can do wherever it is.
+    def cond_granted(self, which, abilities): return [("granted", str(which), ab) for ab in abilities]
 
     def cond_my_shields_min(self, n): return ("shields_at_least", "you", int(n))
     def cond_opp_shields_max(self, n): return ("shields_at_most", "opponent", int(n))
