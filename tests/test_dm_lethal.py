@@ -274,8 +274,8 @@ def test_coverage_command_counts_fully_understood_cards():
 
 
 def test_an_s_trigger_with_text_not_understood_is_assumed_to_stop_the_attack():
-    # Boomerang Comet: "After you cast this spell, put it into your mana zone ..." is not read.
-    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Boomerang Comet"])).verdict == "no_lethal"
+    # Pixie Cocoon: "After you cast this spell, put it into your mana zone tapped ..." is not read.
+    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Pixie Cocoon"])).verdict == "no_lethal"
     assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Brain Serum"])).verdict == "lethal"  # draws
 
 
