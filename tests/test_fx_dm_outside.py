@@ -39,3 +39,23 @@ def test_start_and_end_of_turn_abilities_are_understood_and_change_nothing():
     doc = pos(side(hand=[WHIRLWIND], mana_zone=untapped(EMERALD), battle_zone=[{"card": EMERALD, "tapped": True}]))
     ok = check(doc, f'cast "{WHIRLWIND}"')
     assert ok.legal and ok.steps[-1].position["players"][0]["battle_zone"][0]["tapped"] is True
+
+
+MAGMAREX = "Magmarex"            # fire 5, enters: destroy all creatures that have power 1000
+PHARZI = "Pharzi, the Oracle"    # light 1000: when destroyed, you may return a spell from your graveyard
+CETIBOLS = "Cetibols"            # water 2000: when destroyed, you may draw a card
+CRAGSAUR = "Cragsaur"
+
+
+def test_when_destroyed_draws_and_returns_are_harmless_but_not_resolved_by_our_steps():
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    assert effects.understood(lib.get(CETIBOLS), races)
+    assert all(effects.played(a) for a in effects.read(lib.get(PHARZI), races).abilities)
+    # Magmarex would destroy our own Pharzi: its ability is not resolved by a step, so the step is refused
+    doc = pos(side(hand=[MAGMAREX], mana_zone=untapped(*[CRAGSAUR] * 5), battle_zone=[PHARZI]))
+    result = check(doc, f'summon "{MAGMAREX}"')
+    assert not result.legal and "effect_not_resolved" in " ".join(result.steps[-1].terms)
+    # the opponent's Pharzi: his return from the graveyard changes nothing our line reads
+    doc = pos(side(hand=[MAGMAREX], mana_zone=untapped(*[CRAGSAUR] * 5)), side(battle_zone=[PHARZI]))
+    assert check(doc, f'summon "{MAGMAREX}"').legal

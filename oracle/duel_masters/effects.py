@@ -49,6 +49,9 @@ ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "lo
 # own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
 # Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
 _ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("discard", "opponent")})
+# "When this creature is destroyed" effects that move only its owner's cards among hand, deck and
+# graveyard, or only look (not a discard: on the opponent's creature it would be ours).
+DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
 # Read but not played by any rule yet: a tap ability used instead of an attack.
 _KW_NOT_PLAYED = frozenset({"tap_ability"})
 
@@ -73,7 +76,12 @@ def played(ab: tuple) -> bool:
     if when == "attacks":
         return act in ATTACK_HARMLESS and (ab[3] == "you" or act not in ("mana_burn", "mana_to_hand")) \
             or (act, ab[3]) in _ATTACK_HARMLESS_WHO
-    return False  # "when this creature is destroyed", $tap abilities: not resolved yet
+    if when == "destroyed":
+        # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
+        # one of a line, for the opponent's cards); a step of our line that destroys our own such
+        # creature is not played (resolve.lp), as it would not resolve the ability.
+        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+    return False  # other "when this creature is destroyed" effects, $tap abilities: not resolved yet
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
