@@ -1,0 +1,104 @@
+"""The family "battle" of card effects (grammar/effects_battle.lark; rules in
+asp/yugioh/battle_events.lp, beside battle.lp and battle_rules.lp).
+
+Trigger conditions on this card's attacks: "When/If this card inflicts battle damage to your
+opponent [by a direct attack]" (events ``battle_damage`` / ``battle_damage_direct``), "At the end
+of the Damage Step, if this card battled an opponent's monster / attacked" (``battled`` /
+``attacked``), all answered from the field; "When this card is targeted for an attack" / "If this
+card is attacked" (only the opponent attacks the turn player's monsters: an effect of type
+``opponent``); effects "At the end of the Battle Phase" (after every line: harmless, once their
+text is read).  Battle rules of the card: piercing in other wordings, piercing for the monsters a
+name describes (``piercing_all`` with ``rule_filter``), "cannot be destroyed by battle with a
+monster that has N or more ATK / the same ATK" (``battle_proof_atk(N)``,
+``battle_proof_same_atk``), "Your opponent takes any battle damage you would have taken from
+battles involving this card" (``reflect_damage``), second attacks and direct attacks in other
+wordings.  The triggers' actions are whatever the core and the other families read.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+# The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
+EVENTS = ("battle_damage", "battle_damage_direct", "battled", "attacked")
+
+
+def _rule(r, filt=None) -> dict:
+    out = {"kind": "rule", "rule": r, "name": None}
+    if filt is not None:
+        out["filter"] = filt
+    return out
+
+
+def _names_a_target(action: dict, summons: bool) -> bool:
+    """Whether an action acts on "that monster" / "it" (the target of the effect)."""
+    if action["do"] in ("destroy_target", "puzzles_change_pos", "puzzles_tribute_target", "link"):
+        return True
+    if action.get("what") == ("target",) or "target" in (action.get("who"), action.get("what")):
+        return True
+    return action.get("who") == "it" and not summons
+
+
+class Words:
+    """Transformer methods of effects_battle.lark (a mixin of effect_text._CoreTree)."""
+
+    # conditions -------------------------------------------------------------------------------
+    def battle_inflicts_cond(self, items):
+        timing = str(items[0]).lower()
+        direct = any(isinstance(i, Token) and i.type == "BATTLE_DIRECT" for i in items)
+        return ("trigger", timing, ["battle_damage_direct" if direct else "battle_damage"], ["field"])
+
+    def battle_end_damage_step_cond(self, items):
+        # "At the end of the Damage Step, if ...": a trigger that does not miss the timing.
+        event = "attacked" if str(items[0]) == "attacked" else "battled"
+        return ("trigger", "if", [event], ["field"])
+
+    def battle_attacked_cond(self, _):
+        # Only the opponent attacks this card: never in the turn player's line (type opponent).
+        return ("trigger", "when", ["opponent"], ["field"])
+
+    def battle_after_battle_phase(self, _):
+        return {"kind": "harmless"}
+
+    def effect(self, items):
+        out = super().effect(items)
+        cond = out.get("cond")
+        if cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
+            # "that monster" after a battle condition is the monster this card battled, which no
+            # action of the grammar names: such an effect without a target is not read.
+            has_target = any(isinstance(p, tuple) and p and p[0] == "target" for p in out["pre"])
+            summons = any(a["do"] == "special_summon" for a in out["actions"])
+            if not has_target and any(_names_a_target(a, summons) for a in out["actions"]):
+                raise ValueError("an action on the battled monster (not read)")
+        return out
+
+    # rules ------------------------------------------------------------------------------------
+    def battle_twice(self, _):
+        return _rule(("attacks", 2))
+
+    def battle_no_damage_opp(self, _):
+        # "If this card attacks or is attacked": the attacks involving this card.
+        return _rule(("no_battle_damage", "opp"))
+
+    def battle_piercing_all(self, items):
+        quoted = re.search(r'"[^"]+"', str(items[0])).group(0)
+        what = self._quoted(Token("QUOTED", quoted), archetype_first=True)
+        return _rule("piercing_all", [frozenset({("pos", what), ("pos", ("kind", "monster"))})])
+
+    def battle_proof_atk(self, items):
+        return _rule(("battle_proof_atk", items[0]))
+
+    def battle_proof_same_atk(self, _):
+        return _rule("battle_proof_same_atk")
+
+    def battle_reflect(self, _):
+        return _rule("reflect_damage")
+
+    def battle_proof_reflect(self, _):
+        return {"kind": "rules", "rules": ["battle_indestructible", "reflect_damage"], "name": None}
+
+
+def facts(head: list, action: dict) -> list | None:
+    """This family adds no action of its own (its facts are eff_event/4 and rule/2)."""
+    return None
