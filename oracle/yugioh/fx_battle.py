@@ -16,8 +16,6 @@ wordings.  The triggers' actions are whatever the core and the other families re
 """
 from __future__ import annotations
 
-import re
-
 from lark import Token
 
 # The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
@@ -82,9 +80,10 @@ class Words:
         return _rule(("no_battle_damage", "opp"))
 
     def battle_piercing_all(self, items):
-        quoted = re.search(r'"[^"]+"', str(items[0])).group(0)
-        what = self._quoted(Token("QUOTED", quoted), archetype_first=True)
-        return _rule("piercing_all", [frozenset({("pos", what), ("pos", ("kind", "monster"))})])
+        # "If a Beast monster you control / your "X" monster / your monster attacks ...": the
+        # monsters of the card's controller the noun phrase describes (a name: that monster).
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        return _rule("piercing_all", [a | {("pos", ("kind", "monster"))} for a in alts])
 
     def battle_proof_atk(self, items):
         return _rule(("battle_proof_atk", items[0]))
