@@ -176,3 +176,24 @@ def test_nightmare_horse_attacks_directly_past_a_monster():
 def test_an_effect_on_this_card_being_attacked_is_never_the_turn_players():
     pos = board(field=["Ganbara Knight"], first_turn=False)
     assert illegal(pos, 'activate "Ganbara Knight"')
+
+
+def test_krebons_negates_only_the_opponents_attacks():
+    # "When this card is targeted for an attack: You can pay 800 LP; negate the attack."
+    assert any(f.endswith(",opponent)") for f in facts_of("Krebons"))
+    assert illegal(board(field=["Krebons"], first_turn=False), 'activate "Krebons"')
+    from oracle.yugioh.position import parse_position
+    from oracle.yugioh.solve import possible_responses
+
+    pos = board(field=["Battle Ox"], opp_field=["Krebons", "Celtic Guardian"],
+                opp_st=[{"card": "D - Counter", "face_up": False}], first_turn=False)
+    assert {r["name"] for r in possible_responses(parse_position(pos))} == {"Krebons", "D - Counter"}
+
+
+def test_negating_an_attack_is_read_only_in_an_effect_of_the_opponents_turn():
+    from lark.exceptions import LarkError
+
+    from oracle.yugioh.effect_text import _parse_unit
+
+    with pytest.raises(LarkError, match="opponent's attack"):
+        _parse_unit("When this card inflicts battle damage to your opponent: You can negate the attack.", Library.load())

@@ -16,6 +16,7 @@ wordings.  The triggers' actions are whatever the core and the other families re
 """
 from __future__ import annotations
 
+import clingo
 from lark import Token
 
 # The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
@@ -59,9 +60,25 @@ class Words:
     def battle_after_battle_phase(self, _):
         return {"kind": "harmless"}
 
+    def battle_negate_attack(self, _):
+        return {"do": "battle_opponent_attack", "what": "negate"}
+
+    def battle_destroy_attacker(self, _):
+        return {"do": "battle_opponent_attack", "what": "destroy"}
+
+    def battle_target_attacker(self, _):
+        # marked as the attacker: only an effect of type opponent may name it (``effect`` below)
+        return ("target", (1, 1, [frozenset({("pos", ("kind", "monster"))})]), ("opp", "field"), "attacker")
+
     def effect(self, items):
         out = super().effect(items)
         cond = out.get("cond")
+        opponent = cond == ("opponent_turn",) or (cond is not None and cond[:3] == ("trigger", "when", ["opponent"]))
+        on_attacker = any(a["do"] == "battle_opponent_attack" for a in out["actions"]) or any(
+            isinstance(p, tuple) and p[3:] == ("attacker",) for p in out["pre"])
+        if on_attacker and not opponent:
+            # The opponent's attack never happens in the turn player's line.
+            raise ValueError("an effect on the opponent's attack outside an effect of the opponent's turn (not read)")
         if cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
             # "that monster" after a battle condition is the monster this card battled, which no
             # action of the grammar names: such an effect without a target is not read.
@@ -99,5 +116,9 @@ class Words:
 
 
 def facts(head: list, action: dict) -> list | None:
-    """This family adds no action of its own (its facts are eff_event/4 and rule/2)."""
-    return None
+    """The facts of this family's one action, what an effect of type opponent does to the attack
+    (``eff_do(C,E,M,K,opponent_attack(negate / destroy))``: read, never played); its other facts
+    are eff_event/4 and rule/2."""
+    if action["do"] != "battle_opponent_attack":
+        return None
+    return [clingo.Function("eff_do", head + [clingo.Function("opponent_attack", [clingo.Function(action["what"])])])]
