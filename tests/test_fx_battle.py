@@ -57,8 +57,8 @@ def test_an_action_on_the_battled_monster_is_not_read():
     with pytest.raises(LarkError, match="battled monster"):
         _parse_unit("When this card inflicts battle damage to your opponent: Destroy that monster.", Library.load())
     lib = Library.load()
-    # the start of the Damage Step (before damage calculation) is not read either
-    assert card_effects(lib.by_name("Ninja Grandmaster Sasuke"), lib).unsupported
+    # at the start of the Damage Step only the mandatory destruction of the attacked monster is read
+    assert card_effects(lib.by_name("Paladin of Storm Dragon"), lib).unsupported
 
 
 # --- "If this card inflicts battle damage to your opponent" -----------------------------------------
@@ -197,3 +197,40 @@ def test_negating_an_attack_is_read_only_in_an_effect_of_the_opponents_turn():
 
     with pytest.raises(LarkError, match="opponent's attack"):
         _parse_unit("When this card inflicts battle damage to your opponent: You can negate the attack.", Library.load())
+
+
+# --- "At the start of the Damage Step, if this card attacks a [face-up] Defense Position monster" ------------
+def test_sasuke_destroys_a_face_up_defense_monster_before_damage_calculation():
+    elf = board(field=["Ninja Grandmaster Sasuke"], opp_field=[{"card": "Mystical Elf", "position": "defense"}],
+                first_turn=False)
+    r = legal(elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"', 'then activate "Ninja Grandmaster Sasuke"')
+    assert names(r, 1, "monster_zones") == [] and names(r, 1, "graveyard") == ["Mystical Elf"]
+    assert lp(r, 0) == 8000                                  # no damage calculation: 1800 never meets 2000 DEF
+    assert "mandatory" in illegal(elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"')
+    # a face-down monster is not "face-up": the battle is calculated, Sasuke's controller takes 200
+    set_elf = board(field=["Ninja Grandmaster Sasuke"], opp_field=[{"card": "Mystical Elf", "position": "set"}],
+                    first_turn=False)
+    r = legal(set_elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"')
+    assert lp(r, 0) == 8000 - 200 and names(r, 1, "monster_zones") == ["Mystical Elf"]
+    assert "did not happen" in illegal(set_elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"',
+                                       'then activate "Ninja Grandmaster Sasuke"')
+
+
+def test_sasuke_samurai_destroys_only_a_face_down_monster():
+    pos = board(field=["Sasuke Samurai"], opp_field=[{"card": "Mystical Elf", "position": "set"}], first_turn=False)
+    r = legal(pos, 'attack "Sasuke Samurai" -> "Mystical Elf"', 'then activate "Sasuke Samurai"')
+    assert names(r, 1, "monster_zones") == [] and lp(r, 0) == 8000
+    face_up = board(field=["Sasuke Samurai"], opp_field=[{"card": "Mystical Elf", "position": "defense"}],
+                    first_turn=False)
+    r = legal(face_up, 'attack "Sasuke Samurai" -> "Mystical Elf"')
+    assert names(r, 1, "monster_zones") == ["Mystical Elf"] and lp(r, 0) == 8000 - (2000 - 500)
+
+
+def test_paladin_of_dark_dragon_destroys_a_face_down_defense_monster_too():
+    pos = board(field=["Paladin of Dark Dragon"], opp_field=[{"card": "Mystical Elf", "position": "set"}],
+                first_turn=False)
+    r = legal(pos, 'attack "Paladin of Dark Dragon" -> "Mystical Elf"', 'then activate "Paladin of Dark Dragon"')
+    assert names(r, 1, "monster_zones") == [] and lp(r, 0) == 8000
+    in_attack = board(field=["Paladin of Dark Dragon"], opp_field=["Celtic Guardian"], first_turn=False)
+    assert "did not happen" in illegal(in_attack, 'attack "Paladin of Dark Dragon" -> "Celtic Guardian"',
+                                       'then activate "Paladin of Dark Dragon"')

@@ -20,7 +20,8 @@ import clingo
 from lark import Token
 
 # The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
-EVENTS = ("battle_damage", "battle_damage_direct", "battled", "attacked")
+_DAMAGE_START = {None: "damage_start_def", "face-up": "damage_start_faceup_def", "face-down": "damage_start_facedown_def"}
+EVENTS = ("battle_damage", "battle_damage_direct", "battled", "attacked", *_DAMAGE_START.values())
 
 
 def _rule(r, filt=None) -> dict:
@@ -53,6 +54,14 @@ class Words:
         event = "attacked" if str(items[0]) == "attacked" else "battled"
         return ("trigger", "if", [event], ["field"])
 
+    def battle_damage_start_cond(self, items):
+        face = next((str(i) for i in items if isinstance(i, Token) and i.type == "BATTLE_FACE"), None)
+        return ("trigger", "if", [_DAMAGE_START[face]], ["field"])
+
+    def battle_destroy_face_down(self, _):
+        # "Destroy that face-down monster": the attacked monster (``effect`` below)
+        return {"do": "destroy_target"}
+
     def battle_attacked_cond(self, _):
         # Only the opponent attacks this card: never in the turn player's line (type opponent).
         return ("trigger", "when", ["opponent"], ["field"])
@@ -79,7 +88,13 @@ class Words:
         if on_attacker and not opponent:
             # The opponent's attack never happens in the turn player's line.
             raise ValueError("an effect on the opponent's attack outside an effect of the opponent's turn (not read)")
-        if cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
+        if cond and cond[0] == "trigger" and any(ev in _DAMAGE_START.values() for ev in cond[2]):
+            # Before damage calculation: battle_events.lp plays only the mandatory "Destroy that
+            # monster" (the attacked monster), which stops the damage calculation.
+            if out["optional"] or out["pre"] or out["actions"] != [{"do": "destroy_target"}]:
+                raise ValueError("an effect at the start of the Damage Step other than destroying the attacked monster (not read)")
+            out["actions"] = [{"do": "battle_destroy_foe"}]
+        elif cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
             # "that monster" after a battle condition is the monster this card battled, which no
             # action of the grammar names: such an effect without a target is not read.
             has_target = any(isinstance(p, tuple) and p and p[0] == "target" for p in out["pre"])
@@ -119,6 +134,8 @@ def facts(head: list, action: dict) -> list | None:
     """The facts of this family's one action, what an effect of type opponent does to the attack
     (``eff_do(C,E,M,K,opponent_attack(negate / destroy))``: read, never played); its other facts
     are eff_event/4 and rule/2."""
+    if action["do"] == "battle_destroy_foe":
+        return [clingo.Function("eff_do", head + [clingo.Function("destroy_foe")])]
     if action["do"] != "battle_opponent_attack":
         return None
     return [clingo.Function("eff_do", head + [clingo.Function("opponent_attack", [clingo.Function(action["what"])])])]
