@@ -44,8 +44,8 @@ def test_the_sentences_read_as_events_and_rules():
     assert any(f.endswith(",direct_attack)") for f in facts_of("Nightmare Horse"))
     # only the opponent attacks this card: an effect the turn player never activates
     assert "effect(24291651,1,opponent)" in facts_of("Ganbara Knight")
-    # "At the end of the Battle Phase": after every line; read whole, and nothing to play
-    assert facts_of("Big Jaws") == set()
+    # "At the end of the Battle Phase": an event no line reaches
+    assert "eff_event(51254277,1,end_battle_phase,if)" in facts_of("Big Jaws")
 
 
 def test_an_action_on_the_battled_monster_is_not_read():
@@ -234,3 +234,21 @@ def test_paladin_of_dark_dragon_destroys_a_face_down_defense_monster_too():
     in_attack = board(field=["Paladin of Dark Dragon"], opp_field=["Celtic Guardian"], first_turn=False)
     assert "did not happen" in illegal(in_attack, 'attack "Paladin of Dark Dragon" -> "Celtic Guardian"',
                                        'then activate "Paladin of Dark Dragon"')
+
+
+def test_a_trigger_at_the_end_of_the_battle_phase_is_never_activated_in_a_line():
+    # Big Jaws: "At the end of the Battle Phase, if this card attacked: Banish it." (a line ends in
+    # the Battle Phase at the latest)
+    pos = board(field=["Big Jaws"], first_turn=False)
+    assert "did not happen" in illegal(pos, 'attack "Big Jaws" directly', 'then activate "Big Jaws"')
+    assert names(legal(pos, 'attack "Big Jaws" directly'), 0, "monster_zones") == ["Big Jaws"]
+
+
+def test_what_happens_at_the_end_of_the_battle_phase_changes_no_line():
+    # Goblin Attack Force: changed to Defense Position at the end of the Battle Phase, after every
+    # line; it attacks (and may attack once) as any monster.
+    assert facts_of("Goblin Attack Force") == set()
+    r = legal(board(field=["Goblin Attack Force"], first_turn=False), 'attack "Goblin Attack Force" directly')
+    assert lp(r, 1) == 8000 - 2300
+    assert "already attacked" in illegal(board(field=["Goblin Attack Force"], first_turn=False),
+                                         'attack "Goblin Attack Force" directly', 'attack "Goblin Attack Force" directly')

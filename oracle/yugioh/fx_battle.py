@@ -1,18 +1,18 @@
 """The family "battle" of card effects (grammar/effects_battle.lark; rules in
-asp/yugioh/battle_events.lp, beside battle.lp and battle_rules.lp).
+asp/yugioh/battle_events.lp, beside battle.lp, battle_rules.lp and card_rules.lp).
 
 Trigger conditions on this card's attacks: "When/If this card inflicts battle damage to your
-opponent [by a direct attack]" (events ``battle_damage`` / ``battle_damage_direct``), "At the end
-of the Damage Step, if this card battled an opponent's monster / attacked" (``battled`` /
-``attacked``), all answered from the field; "When this card is targeted for an attack" / "If this
-card is attacked" (only the opponent attacks the turn player's monsters: an effect of type
-``opponent``); effects "At the end of the Battle Phase" (after every line: harmless, once their
-text is read).  Battle rules of the card: piercing in other wordings, piercing for the monsters a
-name describes (``piercing_all`` with ``rule_filter``), "cannot be destroyed by battle with a
-monster that has N or more ATK / the same ATK" (``battle_proof_atk(N)``,
-``battle_proof_same_atk``), "Your opponent takes any battle damage you would have taken from
-battles involving this card" (``reflect_damage``), second attacks and direct attacks in other
-wordings.  The triggers' actions are whatever the core and the other families read.
+opponent [by a direct attack]" (events ``battle_damage`` / ``battle_damage_direct``), answered
+from the field; "When this card is targeted for an attack" / "If this card is attacked" (only the
+opponent attacks the turn player's monsters: an effect of type ``opponent``); triggers "At the end of the Battle Phase" (event ``end_battle_phase``, which no
+line reaches).  "At the start of the Damage Step, if this card attacks a [face-up / face-down]
+Defense Position monster: Destroy that monster" (mandatory): the attacked monster is destroyed
+before damage calculation (``destroy_foe``).  What an effect of type opponent does to the attack
+("negate the attack", "destroy the attacking monster"): read, never played.  Battle rules of the
+card: piercing, second attacks, direct attacks and "no battle damage" in other wordings, "cannot
+be destroyed by battle with a monster that has N or more ATK / the same ATK"
+(``battle_proof_atk(N)``, ``battle_proof_same_atk``).  The triggers' actions are whatever the
+core and the other families read.
 """
 from __future__ import annotations
 
@@ -21,14 +21,11 @@ from lark import Token
 
 # The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
 _DAMAGE_START = {None: "damage_start_def", "face-up": "damage_start_faceup_def", "face-down": "damage_start_facedown_def"}
-EVENTS = ("battle_damage", "battle_damage_direct", "battled", "attacked", *_DAMAGE_START.values())
+EVENTS = ("battle_damage", "battle_damage_direct", *_DAMAGE_START.values())
 
 
-def _rule(r, filt=None) -> dict:
-    out = {"kind": "rule", "rule": r, "name": None}
-    if filt is not None:
-        out["filter"] = filt
-    return out
+def _rule(r) -> dict:
+    return {"kind": "rule", "rule": r, "name": None}
 
 
 def _names_a_target(action: dict, summons: bool) -> bool:
@@ -49,11 +46,6 @@ class Words:
         direct = any(isinstance(i, Token) and i.type == "BATTLE_DIRECT" for i in items)
         return ("trigger", timing, ["battle_damage_direct" if direct else "battle_damage"], ["field"])
 
-    def battle_end_damage_step_cond(self, items):
-        # "At the end of the Damage Step, if ...": a trigger that does not miss the timing.
-        event = "attacked" if str(items[0]) == "attacked" else "battled"
-        return ("trigger", "if", [event], ["field"])
-
     def battle_damage_start_cond(self, items):
         face = next((str(i) for i in items if isinstance(i, Token) and i.type == "BATTLE_FACE"), None)
         return ("trigger", "if", [_DAMAGE_START[face]], ["field"])
@@ -66,8 +58,9 @@ class Words:
         # Only the opponent attacks this card: never in the turn player's line (type opponent).
         return ("trigger", "when", ["opponent"], ["field"])
 
-    def battle_after_battle_phase(self, _):
-        return {"kind": "harmless"}
+    def battle_end_bp_cond(self, _):
+        # An event no line reaches (battle_events.lp defines none): never activated in a line.
+        return ("trigger", "if", ["end_battle_phase"], ["field"])
 
     def battle_negate_attack(self, _):
         return {"do": "battle_opponent_attack", "what": "negate"}
@@ -111,23 +104,12 @@ class Words:
         # "If this card attacks or is attacked": the attacks involving this card.
         return _rule(("no_battle_damage", "opp"))
 
-    def battle_piercing_all(self, items):
-        # "If a Beast monster you control / your "X" monster / your monster attacks ...": the
-        # monsters of the card's controller the noun phrase describes (a name: that monster).
-        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
-        return _rule("piercing_all", [a | {("pos", ("kind", "monster"))} for a in alts])
-
     def battle_proof_atk(self, items):
         return _rule(("battle_proof_atk", items[0]))
 
     def battle_proof_same_atk(self, _):
         return _rule("battle_proof_same_atk")
 
-    def battle_reflect(self, _):
-        return _rule("reflect_damage")
-
-    def battle_proof_reflect(self, _):
-        return {"kind": "rules", "rules": ["battle_indestructible", "reflect_damage"], "name": None}
 
 
 def facts(head: list, action: dict) -> list | None:
