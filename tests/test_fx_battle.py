@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from yugioh_board import board
-from yugioh_lines import check, facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects

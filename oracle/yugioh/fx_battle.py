@@ -37,6 +37,12 @@ def _names_a_target(action: dict, summons: bool) -> bool:
     return action.get("who") == "it" and not summons
 
 
+def _on_attacker(parsed: dict) -> bool:
+    """Whether an effect (or a mode) acts on the attack or the attacking monster."""
+    return any(a["do"] == "battle_opponent_attack" for a in parsed["actions"]) or any(
+        isinstance(p, tuple) and p[3:] == ("attacker",) for p in parsed["pre"])
+
+
 class Words:
     """Transformer methods of effects_battle.lark (a mixin of effect_text._CoreTree)."""
 
@@ -72,13 +78,19 @@ class Words:
         # marked as the attacker: only an effect of type opponent may name it (``effect`` below)
         return ("target", (1, 1, [frozenset({("pos", ("kind", "monster"))})]), ("opp", "field"), "attacker")
 
+    def mode(self, items):
+        # A bullet of "activate 1 of these effects" has no condition of its own: what it does to the
+        # opponent's attack is not read there.
+        out = super().mode(items)
+        if _on_attacker(out):
+            raise ValueError("an effect on the opponent's attack in a choice of effects (not read)")
+        return out
+
     def effect(self, items):
         out = super().effect(items)
         cond = out.get("cond")
         opponent = cond == ("opponent_turn",) or (cond is not None and cond[:3] == ("trigger", "when", ["opponent"]))
-        on_attacker = any(a["do"] == "battle_opponent_attack" for a in out["actions"]) or any(
-            isinstance(p, tuple) and p[3:] == ("attacker",) for p in out["pre"])
-        if on_attacker and not opponent:
+        if _on_attacker(out) and not opponent:
             # The opponent's attack never happens in the turn player's line.
             raise ValueError("an effect on the opponent's attack outside an effect of the opponent's turn (not read)")
         if cond and cond[0] == "trigger" and any(ev in _DAMAGE_START.values() for ev in cond[2]):
