@@ -1,0 +1,254 @@
+"""The battle family of effects (fx_battle.py, effects_battle.lark, asp/yugioh/battle_events.lp):
+triggers on the battle damage a monster inflicts, effects only the opponent's attacks set off,
+effects at the end of the Battle Phase, and battle rules (piercing, "cannot be destroyed by battle
+with a monster that has N or more ATK / the same ATK", "your opponent takes no battle damage",
+second and direct attacks).  Real cards, legal and illegal, through checked lines."""
+from __future__ import annotations
+
+import pytest
+from yugioh_board import board
+from yugioh_lines import facts_of, illegal, legal
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+
+
+def lp(result, player: int) -> int:
+    return result.steps[-1].position["players"][player]["life_points"]
+
+
+def names(result, player: int, where: str) -> list[str]:
+    lib = Library.load()
+    doc = result.steps[-1].position["players"][player]
+    if where == "monster_zones":
+        return [lib.resolve(z["card"]).name for z in doc[where] if z]
+    return [lib.resolve(c if not isinstance(c, dict) else c["card"]).name for c in doc.get(where, [])]
+
+
+def with_deck(pos: dict, *cards: str) -> dict:
+    pos["players"][0]["deck"] = list(cards)
+    return pos
+
+
+# --- reading ------------------------------------------------------------------------------------
+def test_the_sentences_read_as_events_and_rules():
+    parshath = facts_of("Airknight Parshath")
+    assert {"eff_event(18036057,1,battle_damage,if)", "rule(18036057,piercing)",
+            "eff_from(18036057,1,field)"} <= parshath
+    assert "eff_event(16632144,1,battle_damage_direct,when)" in facts_of("Grappler Angler")
+    assert "eff_event(1557341,1,battle_damage,when)" in facts_of("Rose, Warrior of Revenge")
+    assert any(f.endswith(",battle_proof_atk(1900))") for f in facts_of("Pilgrim of the Ice Barrier"))
+    assert any(f.endswith(",battle_proof_same_atk)") for f in facts_of("Kaiser Glider"))
+    assert any(f.endswith(",no_battle_damage(opp))") for f in facts_of("Machine Lord Ür"))
+    assert any(f.endswith(",attacks(2))") for f in facts_of("Twinheaded Beast"))
+    assert any(f.endswith(",direct_attack)") for f in facts_of("Nightmare Horse"))
+    # only the opponent attacks this card: an effect the turn player never activates
+    assert "effect(24291651,1,opponent)" in facts_of("Ganbara Knight")
+    # "At the end of the Battle Phase": an event no line reaches
+    assert "eff_event(51254277,1,end_battle_phase,if)" in facts_of("Big Jaws")
+
+
+def test_an_action_on_the_battled_monster_is_not_read():
+    # "that monster" after a battle condition is the monster it battled: no action names it.
+    from lark.exceptions import LarkError
+
+    from oracle.yugioh.effect_text import _parse_unit
+
+    with pytest.raises(LarkError, match="battled monster"):
+        _parse_unit("When this card inflicts battle damage to your opponent: Destroy that monster.", Library.load())
+    lib = Library.load()
+    # at the start of the Damage Step only the mandatory destruction of the attacked monster is read
+    assert card_effects(lib.by_name("Paladin of Storm Dragon"), lib).unsupported
+
+
+# --- "If this card inflicts battle damage to your opponent" -----------------------------------------
+def parshath(defender: str) -> dict:
+    return with_deck(board(field=["Airknight Parshath"], opp_field=[{"card": defender, "position": "defense"}],
+                           first_turn=False), "Pot of Greed", "Dark Magician")
+
+
+def test_piercing_damage_sets_off_the_mandatory_draw():
+    r = legal(parshath("Celtic Guardian"), 'attack "Airknight Parshath" -> "Celtic Guardian"',
+              'then activate "Airknight Parshath"')
+    assert lp(r, 1) == 8000 - (1900 - 1200)                 # piercing through 1200 DEF
+    assert names(r, 0, "hand") == ["Pot of Greed"]           # the top card of the Deck
+    # the trigger is mandatory: the line must activate it
+    assert "mandatory" in illegal(parshath("Celtic Guardian"), 'attack "Airknight Parshath" -> "Celtic Guardian"')
+
+
+def test_no_battle_damage_no_trigger():
+    # Mystical Elf's 2000 DEF: Parshath's controller takes 100, the opponent nothing.
+    r = legal(parshath("Mystical Elf"), 'attack "Airknight Parshath" -> "Mystical Elf"')
+    assert lp(r, 0) == 7900 and lp(r, 1) == 8000
+    assert "did not happen" in illegal(parshath("Mystical Elf"), 'attack "Airknight Parshath" -> "Mystical Elf"',
+                                       'then activate "Airknight Parshath"')
+
+
+def test_a_damage_goal_reached_only_through_a_defense_position_monster():
+    # Rose deals 300 more whenever she inflicts battle damage; Parshath pierces.
+    pos = with_deck(board(field=["Airknight Parshath"], opp_field=[{"card": "Celtic Guardian", "position": "defense"}],
+                          first_turn=False), "Pot of Greed")
+    pos["players"][1]["life_points"] = 700
+    r = legal(pos, 'attack "Airknight Parshath" -> "Celtic Guardian"', 'then activate "Airknight Parshath"')
+    assert lp(r, 1) == 0
+    in_attack = with_deck(board(field=["Airknight Parshath"], opp_field=["Celtic Guardian"], first_turn=False),
+                          "Pot of Greed")
+    in_attack["players"][1]["life_points"] = 700
+    r = legal(in_attack, 'attack "Airknight Parshath" -> "Celtic Guardian"', 'then activate "Airknight Parshath"')
+    assert lp(r, 1) == 700 - (1900 - 1400)                   # an Attack Position monster: ATK difference
+
+
+def test_rose_burns_after_her_battle_damage():
+    pos = board(field=["Rose, Warrior of Revenge"], opp_field=["Battle Ox"], first_turn=False)
+    direct = board(field=["Rose, Warrior of Revenge"], first_turn=False)
+    r = legal(direct, 'attack "Rose, Warrior of Revenge" directly', 'then activate "Rose, Warrior of Revenge"')
+    assert lp(r, 1) == 8000 - 1600 - 300
+    # into Battle Ox (1700 ATK) she inflicts none: nothing to answer
+    assert "did not happen" in illegal(pos, 'attack "Rose, Warrior of Revenge" -> "Battle Ox"',
+                                       'then activate "Rose, Warrior of Revenge"')
+
+
+# --- "... by a direct attack" ---------------------------------------------------------------------------
+def test_grappler_angler_answers_only_a_direct_attack():
+    pos = board(field=["Grappler Angler"], gy=["Dark Magician"], first_turn=False)
+    r = legal(pos, 'attack "Grappler Angler" directly', 'then activate "Grappler Angler" targeting "Dark Magician"')
+    assert lp(r, 1) == 8000 - 100
+    assert "Dark Magician" in names(r, 0, "monster_zones")
+    # piercing is not a direct attack: attacking a monster (here one with 0 DEF) is no event
+    vs_monster = board(field=["Grappler Angler"], gy=["Dark Magician"], opp_field=[{"card": "Sonic Chick",
+                                                                                    "position": "defense"}],
+                       first_turn=False)
+    assert "did not happen" in illegal(vs_monster, 'attack "Grappler Angler" -> "Sonic Chick"',
+                                       'then activate "Grappler Angler" targeting "Dark Magician"')
+
+
+# --- battle rules ---------------------------------------------------------------------------------------
+def test_pilgrim_survives_a_monster_with_1900_or_more_atk():
+    strong = board(field=["Dark Magician"], opp_field=["Pilgrim of the Ice Barrier"], first_turn=False)
+    r = legal(strong, 'attack "Dark Magician" -> "Pilgrim of the Ice Barrier"')
+    assert names(r, 1, "monster_zones") == ["Pilgrim of the Ice Barrier"]
+    assert lp(r, 1) == 8000 - 1000                          # the damage is still taken
+    weak = board(field=["Battle Ox"], opp_field=["Pilgrim of the Ice Barrier"], first_turn=False)
+    r = legal(weak, 'attack "Battle Ox" -> "Pilgrim of the Ice Barrier"')
+    assert names(r, 1, "monster_zones") == []               # 1700 ATK destroys it
+
+
+def test_kaiser_glider_survives_a_monster_with_the_same_atk():
+    pos = board(field=["Kaiser Glider"], opp_field=["Kaiser Glider"], first_turn=False)
+    r = legal(pos, 'attack "Kaiser Glider" -> "Kaiser Glider"')
+    assert names(r, 0, "monster_zones") == ["Kaiser Glider"] and names(r, 1, "monster_zones") == ["Kaiser Glider"]
+    other = board(field=["Dark Magician"], opp_field=["Summoned Skull"], first_turn=False)
+    r = legal(other, 'attack "Dark Magician" -> "Summoned Skull"')  # 2500 each, no such rule: both destroyed
+    assert names(r, 0, "monster_zones") == [] and names(r, 1, "monster_zones") == []
+
+
+def test_machine_lord_ur_deals_no_battle_damage():
+    r = legal(board(field=["Machine Lord Ür"], first_turn=False), 'attack "Machine Lord Ür" directly')
+    assert lp(r, 1) == 8000
+    # as the attacked monster it spares its controller's opponent: the attacker's controller
+    r = legal(board(field=["Celtic Guardian"], opp_field=["Machine Lord Ür"], first_turn=False),
+              'attack "Celtic Guardian" -> "Machine Lord Ür"')
+    assert lp(r, 0) == 8000 and names(r, 0, "monster_zones") == []     # 1400 into 1600: no damage to you
+    r = legal(board(field=["Battle Ox"], opp_field=["Machine Lord Ür"], first_turn=False),
+              'attack "Battle Ox" -> "Machine Lord Ür"')
+    assert lp(r, 1) == 8000 - 100                                        # its own controller takes damage
+    r = legal(board(field=["Battle Ox"], opp_field=["Celtic Guardian"], first_turn=False),
+              'attack "Battle Ox" -> "Celtic Guardian"')
+    assert lp(r, 1) == 8000 - 300
+
+
+def test_twinheaded_beast_attacks_twice_and_others_once():
+    pos = board(field=["Twinheaded Beast"], first_turn=False)
+    r = legal(pos, 'attack "Twinheaded Beast" directly', 'attack "Twinheaded Beast" directly')
+    assert lp(r, 1) == 8000 - 2 * 1700
+    assert "already attacked" in illegal(board(field=["Battle Ox"], first_turn=False), 'attack "Battle Ox" directly',
+                                         'attack "Battle Ox" directly')
+
+
+def test_nightmare_horse_attacks_directly_past_a_monster():
+    r = legal(board(field=["Nightmare Horse"], opp_field=["Battle Ox"], first_turn=False),
+              'attack "Nightmare Horse" directly')
+    assert lp(r, 1) == 8000 - 500
+    assert illegal(board(field=["Celtic Guardian"], opp_field=["Battle Ox"], first_turn=False),
+                   'attack "Celtic Guardian" directly')
+
+
+def test_an_effect_on_this_card_being_attacked_is_never_the_turn_players():
+    pos = board(field=["Ganbara Knight"], first_turn=False)
+    assert illegal(pos, 'activate "Ganbara Knight"')
+
+
+def test_krebons_negates_only_the_opponents_attacks():
+    # "When this card is targeted for an attack: You can pay 800 LP; negate the attack."
+    assert any(f.endswith(",opponent)") for f in facts_of("Krebons"))
+    assert illegal(board(field=["Krebons"], first_turn=False), 'activate "Krebons"')
+    from oracle.yugioh.position import parse_position
+    from oracle.yugioh.solve import possible_responses
+
+    pos = board(field=["Battle Ox"], opp_field=["Krebons", "Celtic Guardian"],
+                opp_st=[{"card": "D - Counter", "face_up": False}], first_turn=False)
+    assert {r["name"] for r in possible_responses(parse_position(pos))} == {"Krebons", "D - Counter"}
+
+
+def test_negating_an_attack_is_read_only_in_an_effect_of_the_opponents_turn():
+    from lark.exceptions import LarkError
+
+    from oracle.yugioh.effect_text import _parse_unit
+
+    with pytest.raises(LarkError, match="opponent's attack"):
+        _parse_unit("When this card inflicts battle damage to your opponent: You can negate the attack.", Library.load())
+
+
+# --- "At the start of the Damage Step, if this card attacks a [face-up] Defense Position monster" ------------
+def test_sasuke_destroys_a_face_up_defense_monster_before_damage_calculation():
+    elf = board(field=["Ninja Grandmaster Sasuke"], opp_field=[{"card": "Mystical Elf", "position": "defense"}],
+                first_turn=False)
+    r = legal(elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"', 'then activate "Ninja Grandmaster Sasuke"')
+    assert names(r, 1, "monster_zones") == [] and names(r, 1, "graveyard") == ["Mystical Elf"]
+    assert lp(r, 0) == 8000                                  # no damage calculation: 1800 never meets 2000 DEF
+    assert "mandatory" in illegal(elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"')
+    # a face-down monster is not "face-up": the battle is calculated, Sasuke's controller takes 200
+    set_elf = board(field=["Ninja Grandmaster Sasuke"], opp_field=[{"card": "Mystical Elf", "position": "set"}],
+                    first_turn=False)
+    r = legal(set_elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"')
+    assert lp(r, 0) == 8000 - 200 and names(r, 1, "monster_zones") == ["Mystical Elf"]
+    assert "did not happen" in illegal(set_elf, 'attack "Ninja Grandmaster Sasuke" -> "Mystical Elf"',
+                                       'then activate "Ninja Grandmaster Sasuke"')
+
+
+def test_sasuke_samurai_destroys_only_a_face_down_monster():
+    pos = board(field=["Sasuke Samurai"], opp_field=[{"card": "Mystical Elf", "position": "set"}], first_turn=False)
+    r = legal(pos, 'attack "Sasuke Samurai" -> "Mystical Elf"', 'then activate "Sasuke Samurai"')
+    assert names(r, 1, "monster_zones") == [] and lp(r, 0) == 8000
+    face_up = board(field=["Sasuke Samurai"], opp_field=[{"card": "Mystical Elf", "position": "defense"}],
+                    first_turn=False)
+    r = legal(face_up, 'attack "Sasuke Samurai" -> "Mystical Elf"')
+    assert names(r, 1, "monster_zones") == ["Mystical Elf"] and lp(r, 0) == 8000 - (2000 - 500)
+
+
+def test_paladin_of_dark_dragon_destroys_a_face_down_defense_monster_too():
+    pos = board(field=["Paladin of Dark Dragon"], opp_field=[{"card": "Mystical Elf", "position": "set"}],
+                first_turn=False)
+    r = legal(pos, 'attack "Paladin of Dark Dragon" -> "Mystical Elf"', 'then activate "Paladin of Dark Dragon"')
+    assert names(r, 1, "monster_zones") == [] and lp(r, 0) == 8000
+    in_attack = board(field=["Paladin of Dark Dragon"], opp_field=["Celtic Guardian"], first_turn=False)
+    assert "did not happen" in illegal(in_attack, 'attack "Paladin of Dark Dragon" -> "Celtic Guardian"',
+                                       'then activate "Paladin of Dark Dragon"')
+
+
+def test_a_trigger_at_the_end_of_the_battle_phase_is_never_activated_in_a_line():
+    # Big Jaws: "At the end of the Battle Phase, if this card attacked: Banish it." (a line ends in
+    # the Battle Phase at the latest)
+    pos = board(field=["Big Jaws"], first_turn=False)
+    assert "did not happen" in illegal(pos, 'attack "Big Jaws" directly', 'then activate "Big Jaws"')
+    assert names(legal(pos, 'attack "Big Jaws" directly'), 0, "monster_zones") == ["Big Jaws"]
+
+
+def test_what_happens_at_the_end_of_the_battle_phase_changes_no_line():
+    # Goblin Attack Force: changed to Defense Position at the end of the Battle Phase, after every
+    # line; it attacks (and may attack once) as any monster.
+    assert facts_of("Goblin Attack Force") == set()
+    r = legal(board(field=["Goblin Attack Force"], first_turn=False), 'attack "Goblin Attack Force" directly')
+    assert lp(r, 1) == 8000 - 2300
+    assert "already attacked" in illegal(board(field=["Goblin Attack Force"], first_turn=False),
+                                         'attack "Goblin Attack Force" directly', 'attack "Goblin Attack Force" directly')
