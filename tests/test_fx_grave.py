@@ -158,9 +158,22 @@ def test_white_stone_needs_to_have_been_sent_to_the_gy_this_turn():
     stone, bewd = "The White Stone of Ancients", "Blue-Eyes White Dragon"
     assert {"eff_phase(71039903,1,end)", "eff_limit(71039903,1,sent_turn)", "eff_limit(71039903,1,soft)",
             "eff_from(71039903,1,graveyard)"} <= facts_of(stone)
-    # in the GY of the position given, it was not sent there this turn
+    # in the GY of the position given, it was not sent there this turn unless the position says so
     assert "not sent there this turn" in illegal(with_deck(board(gy=[stone], phase="end"), [bewd]),
                                                  f'activate "{stone}" summoning "{bewd}"')
+    pos = with_deck(board(gy=[{"card": stone, "sent_this_turn": True}], phase="end"), [CELTIC, bewd])
+    r = legal(pos, f'activate "{stone}" summoning "{bewd}"')
+    assert names(mine(r)["monster_zones"]) == [bewd]
+    assert "not a card this effect can take" in illegal(pos, f'activate "{stone}" summoning "{CELTIC}"')
+
+
+def test_sent_this_turn_is_kept_in_the_state_and_forbids_the_gy_effect_of_horse_stilts():
+    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), [CELTIC, ELF, WIND, "Kuriboh"])
+    after = mine(legal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"'))
+    stilts = next(e for e in after["graveyard"] if isinstance(e, dict) and Library.load().get(e["card"]).name == STILTS)
+    assert stilts["sent_this_turn"] is True
+    pos = with_deck(board(gy=[{"card": STILTS, "sent_this_turn": True}]), [WIND])
+    assert "sent to the GY" in illegal(pos, f'activate "{STILTS}" sending "{WIND}"')
 
 
 # --- what only the opponent does to this card ---------------------------------------------------------
@@ -170,3 +183,14 @@ def test_a_trigger_on_the_opponents_destruction_never_answers_the_turn_players_o
     pos = board(hand=[DOOMED, OX], field=[mag])
     why = illegal(pos, f'activate "{DOOMED}" paying "{OX}" targeting "{mag}"', f'then activate "{mag}"')
     assert "trigger" in why
+
+
+# --- conditions on the GY -------------------------------------------------------------------------------
+def test_motorbike_searches_only_while_you_have_no_spells_or_traps_in_your_gy():
+    bike, samurai = "Superheavy Samurai Motorbike", "Superheavy Samurai Blue Brawler"
+    assert "proc_cond(83334932,eff(1),1,count(me,graveyard,0,0))" in facts_of(bike)
+    pos = with_deck(board(hand=[bike], gy=[OX]), [CELTIC, samurai])
+    r = legal(pos, f'activate "{bike}" adding "{samurai}"')
+    assert names(mine(r)["hand"]) == [samurai]
+    why = illegal(with_deck(board(hand=[bike], gy=["Pot of Greed"]), [samurai]), f'activate "{bike}" adding "{samurai}"')
+    assert "can be activated only if" in why
