@@ -194,3 +194,16 @@ def test_motorbike_searches_only_while_you_have_no_spells_or_traps_in_your_gy():
     assert names(mine(r)["hand"]) == [samurai]
     why = illegal(with_deck(board(hand=[bike], gy=["Pot of Greed"]), [samurai]), f'activate "{bike}" adding "{samurai}"')
     assert "can be activated only if" in why
+
+
+# --- a Spell's effect in the GY ----------------------------------------------------------------------------
+def test_speed_recovery_banishes_itself_from_the_gy_and_is_not_sent_back_there():
+    rec, terror = "Speed Recovery", WIND
+    assert {"effect(88204302,2,ignition)", "eff_from(88204302,2,graveyard)"} <= facts_of(rec)
+    pos = board(gy=[rec, terror])
+    r = legal(pos, f'activate "{rec}" targeting "{terror}"')
+    me = mine(r)
+    assert names(me["banished"]) == [rec] and names(me["hand"]) == [terror] and not me.get("graveyard")
+    # from the hand it is the Spell's own activation (effect 1), which targets too
+    assert "cannot be activated from where" in illegal(board(hand=[rec], gy=[terror]),
+                                                       f'activate "{rec}" effect 2 targeting "{terror}"')

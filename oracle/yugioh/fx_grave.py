@@ -6,8 +6,9 @@ the costs "discard this card", "send this card from your hand to the GY", "banis
 your GY"), "except the turn this card was sent to the GY", trigger events (discarded [by card
 effect], sent from the hand / field / Deck to the GY, destroyed and sent to the GY, added from the
 Deck to the hand by a card effect), the actions "discard N card(s)" and "send ... from your Deck
-to the GY, except ...", and targets "in your GY, except ..." and "1 of your banished monsters".
-Rules: asp/yugioh/grave.lp.
+to the GY, except ...", targets "in your GY, except ..." and "1 of your banished monsters",
+conditions on the cards in your GY or hand ("If you have no Spells/Traps in your GY"), and Standby
+and End Phase effects.  Rules: asp/yugioh/grave.lp; decisions: docs/decisions.md ("family grave").
 """
 from __future__ import annotations
 
