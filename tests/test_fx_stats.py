@@ -194,11 +194,10 @@ def _plays_with_rule(position: dict, name: str, sentence_no: int) -> set[str]:
 
 def test_treated_as_a_normal_monster_and_named_on_the_field():
     # Mokey Mokey Adrift: "This card's name becomes "Mokey Mokey" and is treated as a Normal Monster
-    # while face-up on the field or in the GY." (its other sentence, a cost from the hand, is not
-    # read yet, so the rule is played here on its own).  Link Spider asks for "1 Normal Monster";
-    # Mokey Mokey King for "Mokey Mokey" + "Mokey Mokey" + "Mokey Mokey".
+    # while face-up on the field or in the GY." (its other sentence, a cost from the hand, is read
+    # by the family grave; the rule is played here on its own).  Link Spider asks for "1 Normal
+    # Monster"; Mokey Mokey King for "Mokey Mokey" + "Mokey Mokey" + "Mokey Mokey".
     adrift, spider, king = "Mokey Mokey Adrift", "Link Spider", "Mokey Mokey King"
-    assert read(adrift).unsupported
     on_field = _plays_with_rule(board(field=[adrift], extra=[spider]), adrift, 0)
     assert any("act(1,link_summon," in p for p in on_field)
     assert not any("act(1,link_summon," in p for p in _plays_with_rule(board(field=[HAMMER], extra=[spider]), adrift, 0))

@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_battle, fx_chains, fx_puzzles, fx_statics, fx_stats, fx_zones
+from oracle.yugioh import fx_battle, fx_chains, fx_grave, fx_puzzles, fx_statics, fx_stats, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -391,7 +391,7 @@ class _CoreTree(Transformer):
             elif isinstance(it, dict):
                 out["actions"] = [it]
                 out["optional"] = True
-            elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase"):
+            elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase", "grave"):
                 out["cond"] = it
             elif isinstance(it, list) and it and isinstance(it[0], dict):
                 out["actions"] = it
@@ -704,7 +704,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         return e
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
-        if cond is not None:
+        if cond is not None and cond[0] != "grave":   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
@@ -751,12 +751,9 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                     e.where = ["hand"]
                 elif a["from"] is not None and e.type in ("ignition", "quick"):
                     raise ValueError("a Special Summon of this card from elsewhere than the hand")
-    for costs, _ in e.mode_pre:
-        for c in costs:
-            if c[0] == "self" and c[1] == "banish" and c[2] is not None:
-                if c[2] != ("graveyard",) or e.type not in ("ignition", "quick"):
-                    raise ValueError("a cost of banishing this card from elsewhere than the GY")
-                e.where = ["graveyard"]
+    # Where the effect is activated from, when its condition or a cost of this card says
+    # ("If this card is in your GY", "discard this card", "banish this card from your GY").
+    fx_grave.finish_effect(card, e, p)
     return e
 
 
@@ -765,7 +762,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -798,8 +795,10 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
         for lim in dict.fromkeys(e.limits):
             out.append(f("eff_limit", [c, E, f(lim)]))
         pe = f("eff", [E])
-        for k, (who, lo, hi, alts) in enumerate(e.conds, 1):
-            out.append(f("proc_cond", [c, pe, n(k), f("count", [f(who), f("field"), n(lo), n(hi)])]))
+        for k, (who, lo, hi, alts, *place) in enumerate(e.conds, 1):
+            # a count on the field, or where a family's condition says (fx_grave: "in your GY")
+            where = place[0] if place else "field"
+            out.append(f("proc_cond", [c, pe, n(k), f("count", [f(who), f(where), n(lo), n(hi)])]))
             out += filters("cond_filter", [c, pe, n(k)], alts)
         for m, acts in enumerate(e.modes, 1):
             M = n(m)

@@ -308,6 +308,9 @@ SENTENCES: dict[str, S] = {
     "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",
     "equips_spent_card": lambda c, i: f"{c.name(i)} goes to the GY once activated, so it cannot stay equipped: not read",
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
+    # grave.lp: the family "grave" of effects
+    "sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} cannot be used the turn {c.name(i)} was sent to the GY",
+    "not_sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is used only the turn {c.name(i)} was sent to the GY, and it was not sent there this turn",
     # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks
     "second_attack_on_monsters": lambda c, i: f"{c.name(i)} can make its second attack only on a monster",
     "attack_all_once_each": lambda c, i: f"{c.name(i)} attacks each monster the opponent controls once: not that one again, and not directly",

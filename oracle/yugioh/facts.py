@@ -86,6 +86,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("faceup_extra", i)
         if slot.properly_summoned and slot.location in ("graveyard", "banished"):
             init("proper", i)
+        if slot.sent_this_turn:
+            init("gy_turn", i)
     elif slot.zone is not None:
         init("mz", i, slot.controller, slot.zone)
         init("pos", i, slot.position)

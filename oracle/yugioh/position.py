@@ -41,7 +41,7 @@ EFFECT_REF_KEYS = {"card", "effect"}
 # What a monster card in a Spell & Trap Zone is treated as (docs/positions.md): face-up a
 # Continuous or Equip Spell; "spell": Set face-down as a Spell by its own effect.
 TREATED_AS = ("continuous_spell", "equip_spell", "spell")
-LIST_KEYS = {"card", "face_up", "properly_summoned"}
+LIST_KEYS = {"card", "face_up", "properly_summoned", "sent_this_turn"}
 
 
 @dataclass(slots=True)
@@ -68,6 +68,7 @@ class Slot:
     attached_to: "Slot | None" = None
     set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
+    sent_this_turn: bool = False         # a card of the GY sent there this turn (fx_grave: "except the turn ...")
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
     treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell, spell
     equipped_to: tuple[int, int] | None = None   # an Equip Card: (player, zone) of the monster it equips
@@ -326,13 +327,16 @@ class _Reader:
                 self.add(card, owner=p, controller=p, location=name, index=i)
 
     def list_card(self, p: int, name: str, i: int, item: Any, where: str) -> None:
-        face_up, proper = False, True
+        face_up, proper, sent = False, True, False
         ref = item
         if isinstance(item, dict):
             self.keys(item, LIST_KEYS, where)
             ref = item.get("card")
             face_up = self.typed(item, "face_up", bool, where, False)
             proper = self.typed(item, "properly_summoned", bool, where, True)
+            sent = self.typed(item, "sent_this_turn", bool, where, False)
+            if sent and name != "graveyard":
+                raise self.error(f"{where}.sent_this_turn", "only a card in the GY is sent there this turn")
         card = self.card(ref, f"{where}.card" if isinstance(item, dict) else where)
         location = name
         if name == "extra_deck":
@@ -347,7 +351,7 @@ class _Reader:
         if "token" in card.kinds:
             raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
         self.add(card, owner=p, controller=p, location=location, index=i,
-                 face_up=face_up, properly_summoned=proper)
+                 face_up=face_up, properly_summoned=proper, sent_this_turn=sent)
         if type(item) in (str, int):
             self.plain[(name, item)] = card
 

@@ -71,6 +71,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry = {"card": code(i), "face_up": True}
         elif place in ("graveyard", "banished") and slot.card.is_monster:
             entry = {"card": code(i), "properly_summoned": i in proper}
+        if place == "graveyard" and i in flags("gy_turn"):   # grave.lp: sent to the GY this turn
+            entry = {"card": code(i), "sent_this_turn": True} if isinstance(entry, int) else {**entry, "sent_this_turn": True}
         players[slot.owner][PLACE_LIST[place]].append(entry)
     for i, p, z in sorted(by["mz"]):
         entry = {"card": code(i), "position": pos.get(i, "attack")}

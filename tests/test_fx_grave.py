@@ -1,0 +1,209 @@
+"""The family "grave" of card effects (issue 8): effects activated in the GY or the hand, costs of
+this card ("discard this card", "banish this card from your GY"), "except the turn this card was
+sent to the GY", discards as actions that later steps see, discard and "sent from the hand"
+triggers, banished targets.  Every card is real; each rule has a legal and an illegal case."""
+from __future__ import annotations
+
+from yugioh_board import board
+from yugioh_lines import facts_of, illegal, legal
+
+from oracle.yugioh.cards import Library
+
+STILTS, CHARITY, BEIIGE, CERBURREL = ("Speedroid Horse Stilts", "Graceful Charity",
+                                      "Beiige, Vanguard of Dark World", "The Fabled Cerburrel")
+DOOMED, ASSAULT, AMA = "Tribute to The Doomed", "Assault Beast", "Assault Mode Activate"
+WIND, CELTIC, OX, ELF = "Speedroid Terrortop", "Celtic Guardian", "Battle Ox", "Mystical Elf"
+
+
+def with_deck(pos: dict, deck) -> dict:
+    pos["players"][0]["deck"] = list(deck)
+    return pos
+
+
+def names(entries) -> list:
+    lib = Library.load()
+    codes = [e if isinstance(e, int) else e["card"] for e in entries if e]
+    return sorted(lib.get(c).name for c in codes)
+
+
+def mine(result) -> dict:
+    return result.steps[-1].position["players"][0]
+
+
+# --- reading -----------------------------------------------------------------------------------
+def test_where_an_effect_is_activated_from_is_read_from_its_condition_and_its_costs():
+    stilts = facts_of(STILTS)
+    assert {"eff_from(17328157,2,graveyard)", "eff_limit(17328157,2,not_sent_turn)",
+            "eff_cost_self(17328157,2,1,banish)", "eff_do(17328157,2,1,1,send_deck(1,1))"} <= stilts
+    assert "eff_from(17328157,2,field)" not in stilts
+    beast = facts_of(ASSAULT)
+    assert {"eff_from(3431737,1,hand)", "eff_cost_self(3431737,1,1,discard)"} <= beast
+    assert "eff_from(3431737,1,field)" not in beast
+    assert {"eff_do(79571449,1,1,1,draw(3))", "eff_do(79571449,1,1,2,discard(2,2))"} <= facts_of(CHARITY)
+    assert "eff_event(33731070,1,discarded_effect,if)" in facts_of(BEIIGE)
+    assert {"eff_event(82888408,1,discarded,if)", "eff_do(82888408,1,1,1,summon_self)"} <= facts_of(CERBURREL)
+    assert "eff_event(42082363,1,sent_from(hand),if)" in facts_of("Gusto Griffin")
+
+
+# --- "discard this card": an effect of the hand, and its search filter ---------------------------
+def test_assault_beast_discards_itself_from_the_hand_to_add_assault_mode_activate():
+    pos = with_deck(board(hand=[ASSAULT]), [CELTIC, AMA])
+    r = legal(pos, f'activate "{ASSAULT}" adding "{AMA}"')
+    me = mine(r)
+    assert names(me["hand"]) == [AMA] and names(me["graveyard"]) == [ASSAULT]
+    # the search takes only what its filter names
+    assert "not a card this effect can take" in illegal(pos, f'activate "{ASSAULT}" adding "{CELTIC}"')
+    # on the field it activates nothing (the cost is a discard from the hand)
+    assert "cannot be activated from where" in illegal(with_deck(board(field=[ASSAULT]), [AMA]),
+                                                       f'activate "{ASSAULT}" adding "{AMA}"')
+
+
+# --- "except the turn this card was sent to the GY" -----------------------------------------------
+def test_horse_stilts_in_the_gy_of_the_position_banishes_itself_to_send_a_wind_monster():
+    pos = with_deck(board(gy=[STILTS]), [CELTIC, WIND])
+    r = legal(pos, f'activate "{STILTS}" sending "{WIND}"')
+    me = mine(r)
+    assert names(me["banished"]) == [STILTS] and names(me["graveyard"]) == [WIND]
+    assert "not a card this effect can take" in illegal(pos, f'activate "{STILTS}" sending "{CELTIC}"')
+
+
+def test_horse_stilts_discarded_this_turn_cannot_use_its_gy_effect():
+    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), [CELTIC, ELF, WIND, "Kuriboh"])
+    r = legal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"')
+    me = mine(r)
+    assert names(me["hand"]) == [CELTIC, ELF, WIND] and set(names(me["graveyard"])) == {CHARITY, STILTS, OX}
+    why = illegal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"', f'activate "{STILTS}" sending "{WIND}"')
+    assert "sent to the GY" in why
+
+
+# --- discards as actions: drawn cards may be discarded; what is discarded is in the GY --------------
+def test_graceful_charity_may_discard_a_card_it_drew_and_the_discarded_monster_can_be_revived():
+    pos = with_deck(board(hand=[CHARITY, "Monster Reborn"]), [CELTIC, ELF, "Dark Magician", "Kuriboh"])
+    r = legal(pos, f'activate "{CHARITY}" sending "Dark Magician", "{CELTIC}"',
+              'activate "Monster Reborn" targeting "Dark Magician"')
+    me = mine(r)
+    assert "Dark Magician" in names(me["monster_zones"]) and names(me["hand"]) == [ELF]
+    # it discards exactly 2 cards of the hand
+    assert "fewer cards" in illegal(pos, f'activate "{CHARITY}" sending "Dark Magician", "{CELTIC}", "{ELF}"')
+    assert "not a card this effect can take" in illegal(pos, f'activate "{CHARITY}" sending "Kuriboh", "{CELTIC}"')
+
+
+# --- discard triggers: by card effect or any discard -----------------------------------------------
+def test_beiige_answers_a_discard_by_card_effect_and_must_be_activated():
+    pos = with_deck(board(hand=[CHARITY, BEIIGE, OX]), [CELTIC, ELF, WIND])
+    r = legal(pos, f'activate "{CHARITY}" sending "{BEIIGE}", "{OX}"', f'then activate "{BEIIGE}"')
+    assert names(mine(r)["monster_zones"]) == [BEIIGE]
+    assert "mandatory" in illegal(pos, f'activate "{CHARITY}" sending "{BEIIGE}", "{OX}"')
+
+
+def test_beiige_discarded_as_a_cost_is_not_discarded_by_card_effect():
+    pos = board(hand=[DOOMED, BEIIGE], opp_field=[CELTIC])
+    legal(pos, f'activate "{DOOMED}" paying "{BEIIGE}" targeting "{CELTIC}"')
+    why = illegal(pos, f'activate "{DOOMED}" paying "{BEIIGE}" targeting "{CELTIC}"', f'then activate "{BEIIGE}"')
+    assert "trigger" in why
+
+
+def test_the_fabled_cerburrel_answers_any_discard_even_a_cost():
+    pos = board(hand=[DOOMED, CERBURREL], opp_field=[CELTIC])
+    r = legal(pos, f'activate "{DOOMED}" paying "{CERBURREL}" targeting "{CELTIC}"', f'then activate "{CERBURREL}"')
+    assert names(mine(r)["monster_zones"]) == [CERBURREL]
+    # sent to the GY otherwise (destroyed on the field) it is no discard
+    pos = board(hand=[DOOMED, OX], field=[CERBURREL])
+    why = illegal(pos, f'activate "{DOOMED}" paying "{OX}" targeting "{CERBURREL}"', f'then activate "{CERBURREL}"')
+    assert "trigger" in why
+
+
+# --- targets among the banished --------------------------------------------------------------------
+def test_dd_m_targets_one_of_your_banished_monsters():
+    ddm = "D.D.M. - Different Dimension Master"
+    pos = board(hand=["Pot of Greed"], field=[ddm])
+    pos["players"][0]["hand"] = ["Monster Reborn"]
+    pos["players"][0]["banished"] = [CELTIC]
+    r = legal(pos, f'activate "{ddm}" paying "Monster Reborn" targeting "{CELTIC}"')
+    assert names(mine(r)["monster_zones"]) == sorted([ddm, CELTIC])
+    # a banished monster of the opponent is no target
+    pos["players"][0]["banished"] = []
+    pos["players"][1]["banished"] = [CELTIC]
+    assert "target" in illegal(pos, f'activate "{ddm}" paying "Monster Reborn" targeting "{CELTIC}"')
+
+
+# --- "sent from the hand to the GY" ------------------------------------------------------------------
+def test_gusto_griffin_answers_being_sent_from_the_hand_not_from_the_field():
+    griffin, squirro = "Gusto Griffin", "Gusto Squirro"
+    pos = with_deck(board(hand=[CHARITY, griffin, OX]), [CELTIC, ELF, WIND, squirro])
+    r = legal(pos, f'activate "{CHARITY}" sending "{griffin}", "{OX}"', f'then activate "{griffin}" summoning "{squirro}"')
+    assert names(mine(r)["monster_zones"]) == [squirro]
+    pos = with_deck(board(hand=[DOOMED, OX], field=[griffin]), [squirro])
+    why = illegal(pos, f'activate "{DOOMED}" paying "{OX}" targeting "{griffin}"',
+                  f'then activate "{griffin}" summoning "{squirro}"')
+    assert "trigger" in why
+
+
+# --- End Phase effects; "if this card is in the GY because it was sent there this turn" --------------
+def test_an_end_phase_effect_is_activated_in_the_end_phase_only():
+    gantala, blaster = "General Gantala of the Ice Barrier", "Blizzed, Defender of the Ice Barrier"
+    pos = board(field=[gantala], gy=[blaster], phase="end")
+    r = legal(pos, f'activate "{gantala}" targeting "{blaster}"')
+    assert names(mine(r)["monster_zones"]) == sorted([gantala, blaster])
+    assert "once per turn" in illegal(board(field=[gantala], gy=[blaster, "Dewdark of the Ice Barrier"], phase="end"),
+                                      f'activate "{gantala}" targeting "{blaster}"',
+                                      f'activate "{gantala}" targeting "Dewdark of the Ice Barrier"')
+    assert "End Phase" in illegal(board(field=[gantala], gy=[blaster]), f'activate "{gantala}" targeting "{blaster}"')
+    # a Normal Spell is still a Main Phase action
+    assert "Main Phase" in illegal(with_deck(board(hand=["Pot of Greed"], phase="end"), [CELTIC, ELF]),
+                                   'activate "Pot of Greed"')
+
+
+def test_white_stone_needs_to_have_been_sent_to_the_gy_this_turn():
+    stone, bewd = "The White Stone of Ancients", "Blue-Eyes White Dragon"
+    assert {"eff_phase(71039903,1,end)", "eff_limit(71039903,1,sent_turn)", "eff_limit(71039903,1,soft)",
+            "eff_from(71039903,1,graveyard)"} <= facts_of(stone)
+    # in the GY of the position given, it was not sent there this turn unless the position says so
+    assert "not sent there this turn" in illegal(with_deck(board(gy=[stone], phase="end"), [bewd]),
+                                                 f'activate "{stone}" summoning "{bewd}"')
+    pos = with_deck(board(gy=[{"card": stone, "sent_this_turn": True}], phase="end"), [CELTIC, bewd])
+    r = legal(pos, f'activate "{stone}" summoning "{bewd}"')
+    assert names(mine(r)["monster_zones"]) == [bewd]
+    assert "not a card this effect can take" in illegal(pos, f'activate "{stone}" summoning "{CELTIC}"')
+
+
+def test_sent_this_turn_is_kept_in_the_state_and_forbids_the_gy_effect_of_horse_stilts():
+    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), [CELTIC, ELF, WIND, "Kuriboh"])
+    after = mine(legal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"'))
+    stilts = next(e for e in after["graveyard"] if isinstance(e, dict) and Library.load().get(e["card"]).name == STILTS)
+    assert stilts["sent_this_turn"] is True
+    pos = with_deck(board(gy=[{"card": STILTS, "sent_this_turn": True}]), [WIND])
+    assert "sent to the GY" in illegal(pos, f'activate "{STILTS}" sending "{WIND}"')
+
+
+# --- what only the opponent does to this card ---------------------------------------------------------
+def test_a_trigger_on_the_opponents_destruction_never_answers_the_turn_players_own():
+    mag = "Madolche Magileine"
+    assert "eff_event(11868731,1,opponent,if)" in facts_of(mag)
+    pos = board(hand=[DOOMED, OX], field=[mag])
+    why = illegal(pos, f'activate "{DOOMED}" paying "{OX}" targeting "{mag}"', f'then activate "{mag}"')
+    assert "trigger" in why
+
+
+# --- conditions on the GY -------------------------------------------------------------------------------
+def test_motorbike_searches_only_while_you_have_no_spells_or_traps_in_your_gy():
+    bike, samurai = "Superheavy Samurai Motorbike", "Superheavy Samurai Blue Brawler"
+    assert "proc_cond(83334932,eff(1),1,count(me,graveyard,0,0))" in facts_of(bike)
+    pos = with_deck(board(hand=[bike], gy=[OX]), [CELTIC, samurai])
+    r = legal(pos, f'activate "{bike}" adding "{samurai}"')
+    assert names(mine(r)["hand"]) == [samurai]
+    why = illegal(with_deck(board(hand=[bike], gy=["Pot of Greed"]), [samurai]), f'activate "{bike}" adding "{samurai}"')
+    assert "can be activated only if" in why
+
+
+# --- a Spell's effect in the GY ----------------------------------------------------------------------------
+def test_speed_recovery_banishes_itself_from_the_gy_and_is_not_sent_back_there():
+    rec, terror = "Speed Recovery", WIND
+    assert {"effect(88204302,2,ignition)", "eff_from(88204302,2,graveyard)"} <= facts_of(rec)
+    pos = board(gy=[rec, terror])
+    r = legal(pos, f'activate "{rec}" targeting "{terror}"')
+    me = mine(r)
+    assert names(me["banished"]) == [rec] and names(me["hand"]) == [terror] and not me.get("graveyard")
+    # from the hand it is the Spell's own activation (effect 1), which targets too
+    assert "cannot be activated from where" in illegal(board(hand=[rec], gy=[terror]),
+                                                       f'activate "{rec}" effect 2 targeting "{terror}"')
