@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_chains, fx_puzzles, fx_statics, fx_stats, fx_zones
+from oracle.yugioh import fx_chains, fx_puzzles, fx_statics, fx_stats, fx_summon, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -726,6 +726,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         e.where = ["field"]
         if cond and cond[0] == "state":
             e.conds = cond[1]
+            if len(cond) > 2:
+                e.where = cond[2]  # "If this card is in your GY" (fx_summon)
         if cond and cond[0] == "phase":
             e.phase = cond[1]
     modes = p["modes"] if p["kind"] == "modal" else [p]
@@ -738,6 +740,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 target = (item[1], item[2])
             else:
                 costs.append(item)
+        if target is None and any(a["do"] == "special_summon" and a["what"] == ("target",) for a in m["actions"]):
+            # "Special Summon it / that monster / them" with nothing targeted (a monster that
+            # destroyed, a card drawn, this card): what it names is not read (fx_summon)
+            raise ValueError("a Special Summon of a monster the effect does not target")
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
     if p["kind"] == "modal":
@@ -747,10 +753,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     for acts in e.modes:
         for a in acts:
             if a["do"] == "special_summon" and a["what"] == ("self",):
-                if a["from"] == ["hand"] and e.type in ("ignition", "quick"):
-                    e.where = ["hand"]
-                elif a["from"] is not None and e.type in ("ignition", "quick"):
-                    raise ValueError("a Special Summon of this card from elsewhere than the hand")
+                # "Special Summon this card from your hand / GY / banishment": where it is activated
+                if a["from"] is not None and e.type in ("ignition", "quick"):
+                    if not set(a["from"]) <= {"hand", "graveyard", "banished"}:
+                        raise ValueError("a Special Summon of this card from elsewhere than the hand, GY or banishment")
+                    e.where = list(a["from"])
     for costs, _ in e.mode_pre:
         for c in costs:
             if c[0] == "self" and c[1] == "banish" and c[2] is not None:
@@ -765,7 +772,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_summon)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

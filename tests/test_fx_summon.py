@@ -1,0 +1,77 @@
+"""The family "summon" of card effects (issue 8): Special Summons by card effects in the shapes
+the card pool writes them (an exception "except "X"", places with commas, "from the GY", "this
+banished card", "them", "to your field"), the riders "but banish it when it leaves the field" and
+"but it cannot attack this turn", and "If this card is in your GY / hand".  Every card is real;
+each rule has a legal and an illegal case."""
+from __future__ import annotations
+
+from yugioh_board import board
+from yugioh_lines import facts_of, illegal, legal
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
+
+JET = "Jet Synchron"
+
+
+def places(result, player=0) -> dict:
+    pos = result.steps[-1].position["players"][player]
+    name = lambda e: Library.load().get(e if isinstance(e, int) else e["card"]).name  # noqa: E731
+    return {k: sorted(name(e) for e in pos.get(k, []) if e) for k in ("graveyard", "banished", "hand")}
+
+
+# --- reading ---------------------------------------------------------------------------------------
+def test_the_exception_is_a_neg_literal_of_the_filter():
+    f = facts_of("Hajun, the Winged Mayakashi")
+    code = Library.load().by_name("Hajun, the Winged Mayakashi").name_code
+    assert any(x.startswith("eff_filter(") and f"neg,name({code})" in x for x in f)
+    assert any("summon(1,1)" in x for x in f)
+
+
+def test_places_with_commas_and_the_gy_condition():
+    f = facts_of("Beetrooper Scout Buggy")
+    assert {s for s in f if s.startswith("eff_src(")} >= {
+        f"eff_src({Library.load().by_name('Beetrooper Scout Buggy').code},1,1,1,{p})" for p in ("hand", "deck", "graveyard")}
+    f = facts_of(JET)
+    code = Library.load().by_name(JET).code
+    assert f"eff_from({code},2,graveyard)" in f
+    assert f"eff_rider({code},2,1,1,banish_leaves)" in f
+
+
+def test_it_with_nothing_targeted_is_not_read():
+    # Goyo Guardian's "that monster" is the monster it destroyed, which no rule names: refused
+    # rather than summoning nothing.
+    lib = Library.load()
+    assert "does not target" in card_effects(lib.by_name("Goyo Guardian"), lib).unsupported
+
+
+# --- from the GY, and the banish rider ----------------------------------------------------------------
+def test_jet_synchron_revives_itself_from_the_gy_and_is_banished_when_it_leaves():
+    pos = board(hand=["Kozaky", "Dark Magician"], gy=[JET])
+    r = legal(pos, f'activate "{JET}" effect 2 paying "Kozaky"')
+    assert JET not in places(r)["graveyard"]
+    # Tributed for a Tribute Summon, it is banished, not sent to the GY.
+    pos = board(hand=["Kozaky", "Summoned Skull"], gy=[JET])
+    r = legal(pos, f'activate "{JET}" effect 2 paying "Kozaky"', f'tribute_summon "Summoned Skull" with "{JET}"')
+    assert JET in places(r)["banished"] and JET not in places(r)["graveyard"]
+
+
+def test_jet_synchron_is_not_activated_from_the_hand():
+    pos = board(hand=[JET, "Kozaky"])
+    assert illegal(pos, f'activate "{JET}" effect 2 paying "Kozaky"')
+
+
+def test_a_monster_without_the_rider_goes_to_the_gy():
+    pos = board(hand=["Summoned Skull"], field=["Kozaky"])
+    r = legal(pos, 'tribute_summon "Summoned Skull" with "Kozaky"')
+    assert "Kozaky" in places(r)["graveyard"]
+
+
+# --- an exception in the filter ----------------------------------------------------------------------
+def test_an_exception_refuses_a_copy_of_the_card_itself():
+    hajun = "Hajun, the Winged Mayakashi"
+    pos = board(hand=[hajun])
+    pos["players"][0]["deck"] = [hajun, "Yuki-Musume, the Ice Mayakashi"]
+    legal(pos, f'normal_summon "{hajun}"', f'then activate "{hajun}" summoning "Yuki-Musume, the Ice Mayakashi"')
+    assert "not a card this effect can take" in illegal(
+        pos, f'normal_summon "{hajun}"', f'then activate "{hajun}" summoning "{hajun}"')
