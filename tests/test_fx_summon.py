@@ -75,3 +75,61 @@ def test_an_exception_refuses_a_copy_of_the_card_itself():
     legal(pos, f'normal_summon "{hajun}"', f'then activate "{hajun}" summoning "Yuki-Musume, the Ice Mayakashi"')
     assert "not a card this effect can take" in illegal(
         pos, f'normal_summon "{hajun}"', f'then activate "{hajun}" summoning "{hajun}"')
+
+
+# --- "ignoring its Summoning conditions" ---------------------------------------------------------------
+def test_ignoring_its_summoning_conditions_summons_a_toon_from_the_hand():
+    rtd, skull = "Red-Eyes Toon Dragon", "Toon Summoned Skull"
+    pos = board(hand=[skull, rtd], field=[rtd])
+    legal(pos, f'activate "{rtd}" summoning "{skull}"')
+    # the exception still holds
+    assert "not a card this effect can take" in illegal(pos, f'activate "{rtd}" summoning "{rtd}"')
+
+
+def test_without_ignoring_the_summoning_condition_holds():
+    # One for One summons a Level 1 monster from the Deck, respecting its summoning conditions.
+    pos = board(hand=["One for One", "Kozaky"])
+    pos["players"][0]["deck"] = ["Toon Summoned Skull"]
+    assert "not a card this effect can take" in illegal(pos, 'activate "One for One" paying "Kozaky" summoning "Toon Summoned Skull"')
+    pos = board(hand=["Marauding Captain", "Toon Summoned Skull"])
+    assert "summoning condition" in illegal(pos, 'normal_summon "Marauding Captain"',
+                                            'then activate "Marauding Captain" summoning "Toon Summoned Skull"')
+
+
+def test_malefic_divide_ignores_the_conditions_but_not_the_revive_limit():
+    divide, mcd = "Malefic Divide", "Malefic Cyber End Dragon"
+    r = legal(board(hand=[divide], gy=[{"card": mcd, "properly_summoned": True}]), f'activate "{divide}" targeting "{mcd}"')
+    # its effects are negated on the field
+    zone, = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
+    assert zone.get("effects_negated") is True
+    assert "revive limit" in illegal(board(hand=[divide], gy=[{"card": mcd, "properly_summoned": False}]),
+                                     f'activate "{divide}" targeting "{mcd}"')
+    # Monster Reborn does not ignore them: a monster that must be Special Summoned one way stays there
+    assert "cannot be Special Summoned" in illegal(board(hand=["Monster Reborn"], gy=[{"card": mcd, "properly_summoned": True}]),
+                                                   f'activate "Monster Reborn" targeting "{mcd}"')
+
+
+# --- "other" in a cost; "them" ---------------------------------------------------------------------------
+def test_galaxy_soldier_cannot_pay_with_itself():
+    gs = "Galaxy Soldier"
+    legal(board(hand=[gs, "Photon Thrasher"]), f'activate "{gs}" paying "Photon Thrasher"')
+    assert "cannot be paid" in illegal(board(hand=[gs]), f'activate "{gs}"')
+
+
+def test_tri_wight_summons_all_three_targets():
+    tri, wights = "Tri-Wight", ["Water Spirit", "Doron", "Flame Viper"]
+    r = legal(board(hand=[tri], gy=wights), f'activate "{tri}" targeting ' + ", ".join(f'"{w}"' for w in wights))
+    assert places(r)["graveyard"] == [tri]
+    assert "no valid target" in illegal(board(hand=[tri], gy=wights[:2]), f'activate "{tri}"')
+
+
+def test_the_banish_rider_is_kept_in_the_position():
+    r = legal(board(hand=["Kozaky"], gy=[JET]), f'activate "{JET}" effect 2 paying "Kozaky"')
+    zone, = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
+    assert zone.get("banished_when_it_leaves") is True
+    # read back from a position: Tributed, it is banished; without the key it goes to the GY
+    pos = board(hand=["Summoned Skull"], field=[{"card": JET, "position": "attack", "banished_when_it_leaves": True}])
+    r = legal(pos, f'tribute_summon "Summoned Skull" with "{JET}"')
+    assert places(r)["banished"] == [JET]
+    r = legal(board(hand=["Summoned Skull"], field=[JET]), f'tribute_summon "Summoned Skull" with "{JET}"')
+    assert places(r)["graveyard"] == [JET]

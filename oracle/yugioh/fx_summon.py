@@ -50,6 +50,12 @@ class Words:
     def summon_no_attack_rider(self, _):
         return ("no_attack",)
 
+    def summon_other(self, items):
+        return self.np(items)
+
+    def summon_ignoring(self, _):
+        return ("ignoring",)
+
     def summon_where_cond(self, items):
         where = next(_WHERE[str(t)] for t in items if getattr(t, "type", None) == "SUMMON_WHERE")
         conds = [i for i in items if isinstance(i, tuple)]
