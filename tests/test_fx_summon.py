@@ -133,3 +133,22 @@ def test_the_banish_rider_is_kept_in_the_position():
     assert places(r)["banished"] == [JET]
     r = legal(board(hand=["Summoned Skull"], field=[JET]), f'tribute_summon "Summoned Skull" with "{JET}"')
     assert places(r)["graveyard"] == [JET]
+
+
+# --- "any number of", "they cannot attack this turn", "to your opponent's field" ------------------------
+def test_counts_and_sides_are_read():
+    f = facts_of("Assault Dog")
+    assert "eff_do(72714226,1,1,1,summon(1,99))" in f
+    lib = Library.load()
+    from oracle.yugioh.effect_text import _parse_unit
+    (act,) = _parse_unit("Special Summon this card to your opponent's field in Defense Position.", lib)["actions"]
+    assert act["what"] == ("self",) and act["position"] == "defense" and ("to_opponent",) in act["riders"]
+
+
+def test_puppet_masters_monsters_cannot_attack_this_turn():
+    pm, fiends = "Puppet Master", ["Kozaky", "Archfiend Soldier"]
+    pos = board(hand=[pm], field=["Dark Magician"], gy=fiends)
+    steps = [f'tribute_summon "{pm}" with "Dark Magician"',
+             f'then activate "{pm}" targeting "Kozaky", "Archfiend Soldier"']
+    legal(pos, *steps, f'attack "{pm}" directly')
+    assert "cannot attack" in illegal(pos, *steps, 'attack "Archfiend Soldier" directly')
