@@ -44,6 +44,14 @@ class Words:
     def summon_own_field(self, items):
         return self.special_summon(items)
 
+    def summon_opp_field(self, items):
+        out = self.special_summon(items)
+        out["riders"] = [("to_opponent",), *out["riders"]]
+        return out
+
+    def summon_any_number(self, _):
+        return (1, 99)
+
     def summon_banish_rider(self, _):
         return ("banish_leaves",)
 
