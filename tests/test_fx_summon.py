@@ -152,3 +152,19 @@ def test_puppet_masters_monsters_cannot_attack_this_turn():
              f'then activate "{pm}" targeting "Kozaky", "Archfiend Soldier"']
     legal(pos, *steps, f'attack "{pm}" directly')
     assert "cannot attack" in illegal(pos, *steps, 'attack "Archfiend Soldier" directly')
+
+
+# --- "Special Summon both this card and 1 ..." -------------------------------------------------------
+def test_impcantation_candoll_summons_itself_and_one_from_the_deck():
+    candoll, book, spell = "Impcantation Candoll", "Impcantation Bookstone", "Black Luster Ritual"
+    pos = board(hand=[candoll, spell])
+    pos["players"][0]["deck"] = [book, candoll]
+    r = legal(pos, f'activate "{candoll}" paying "{spell}" summoning "{book}"')
+    on_field = sorted(z["card"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z)
+    lib = Library.load()
+    assert on_field == sorted([lib.by_name(candoll).code, lib.by_name(book).code])
+    # not a second copy of itself; and both or nothing: with no other Impcantation in the Deck, no activation
+    assert "not a card this effect can take" in illegal(pos, f'activate "{candoll}" paying "{spell}" summoning "{candoll}"')
+    alone = board(hand=[candoll, spell])
+    alone["players"][0]["deck"] = [candoll]
+    assert illegal(alone, f'activate "{candoll}" paying "{spell}"')

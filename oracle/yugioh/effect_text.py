@@ -370,7 +370,9 @@ class _CoreTree(Transformer):
         return None
 
     def actions(self, items):
-        return [i for i in items if i is not None]
+        # an action of a family may be several actions of the core (fx_summon: "Special Summon
+        # both this card and 1 ...": two summons)
+        return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
 
     # sentences ------------------------------------------------------------------------------
     def soft_once(self, _):

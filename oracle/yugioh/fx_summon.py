@@ -41,6 +41,22 @@ class Words:
         rest = [i for i in items[1:] if not (isinstance(i, tuple) and (len(i) == 3 or i[0] == "not"))]
         return self.special_summon([items[0], ("np", (lo, hi, [a | {("neg", name)} for a in alts])), *rest])
 
+    def summon_part_self(self, items):
+        return [("self",), *items]
+
+    def summon_part_target(self, _):
+        return [("target",)]
+
+    def summon_part_np(self, items):
+        lo, hi, alts = items[0]
+        negs = {("neg", i[1]) for i in items[1:] if isinstance(i, tuple) and i[0] == "not"}
+        return [("np", (lo, hi, [a | negs for a in alts])), *[i for i in items[1:] if isinstance(i, list)]]
+
+    def summon_both(self, items):
+        # one core summon per part, each with the battle position and riders that follow both
+        tok, first, second, *rest = items
+        return [self.special_summon([tok, *first, *rest]), self.special_summon([tok, *second, *rest])]
+
     def summon_own_field(self, items):
         return self.special_summon(items)
 
