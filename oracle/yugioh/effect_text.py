@@ -18,7 +18,7 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_battle, fx_chains, fx_grave, fx_puzzles, fx_statics, fx_stats, fx_zones
+from oracle.yugioh import fx_battle, fx_chains, fx_grave, fx_puzzles, fx_statics, fx_stats, fx_summon, fx_zones
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -370,7 +370,9 @@ class _CoreTree(Transformer):
         return None
 
     def actions(self, items):
-        return [i for i in items if i is not None]
+        # an action of a family may be several actions of the core (fx_summon: "Special Summon
+        # both this card and 1 ...": two summons)
+        return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
 
     # sentences ------------------------------------------------------------------------------
     def soft_once(self, _):
@@ -738,6 +740,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 target = (item[1], item[2])
             else:
                 costs.append(item)
+        if target is None and any(a["do"] == "special_summon" and a["what"] == ("target",) for a in m["actions"]):
+            # "Special Summon it / that monster / them" with nothing targeted (a monster that
+            # destroyed, a card drawn, this card): what it names is not read (fx_summon)
+            raise ValueError("a Special Summon of a monster the effect does not target")
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
     if p["kind"] == "modal":
@@ -747,10 +753,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     for acts in e.modes:
         for a in acts:
             if a["do"] == "special_summon" and a["what"] == ("self",):
-                if a["from"] == ["hand"] and e.type in ("ignition", "quick"):
-                    e.where = ["hand"]
-                elif a["from"] is not None and e.type in ("ignition", "quick"):
-                    raise ValueError("a Special Summon of this card from elsewhere than the hand")
+                # "Special Summon this card from your hand / GY / banishment": where it is activated
+                if a["from"] is not None and e.type in ("ignition", "quick"):
+                    if not set(a["from"]) <= {"hand", "graveyard", "banished"}:
+                        raise ValueError("a Special Summon of this card from elsewhere than the hand, GY or banishment")
+                    e.where = list(a["from"])
     # Where the effect is activated from, when its condition or a cost of this card says
     # ("If this card is in your GY", "discard this card", "banish this card from your GY").
     fx_grave.finish_effect(card, e, p)
@@ -762,7 +769,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

@@ -96,6 +96,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
                 init(fluent, i)
         if slot.effects_negated:
             init("negated", i)
+        if slot.banished_when_it_leaves:
+            init("banish_leaves", i)
         for kind in slot.cannot_be_material:
             init("no_material", i, kind)
         for n in slot.effects_used:

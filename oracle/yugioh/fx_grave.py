@@ -34,7 +34,9 @@ class Words:
 
     def grave_in_cond(self, items):
         places = next(i for i in items if isinstance(i, list))
-        return ("grave", places, None, ["not_sent_turn"] if "not_sent_turn" in items else [], "quick" in items)
+        controls = [i for i in items if isinstance(i, tuple)]   # control_cond: (who, lo, hi, alts)
+        return ("grave", places, None, ["not_sent_turn"] if "not_sent_turn" in items else [], "quick" in items,
+                controls)
 
     def grave_main_except(self, _):
         return ("grave", None, "main", ["not_sent_turn"], False)
@@ -172,7 +174,8 @@ def finish_effect(card, e, p: dict) -> None:
                 if target is None and a["do"] == "special_summon" and a["what"] == ("target",):
                     a["what"] = ("self",)
     if cond and cond[0] == "grave":
-        _, places, phase, limits, quick = cond
+        _, places, phase, limits, quick, *controls = cond
+        e.conds = [*e.conds, *(controls[0] if controls else [])]
         if e.type in ("spell", "trap"):
             if places not in (None, ["graveyard"]) or not p["optional"] or quick:
                 raise ValueError("a Spell/Trap effect activated from elsewhere than the GY")

@@ -34,7 +34,7 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
-                "effects_used"}
+                "effects_used", "banished_when_it_leaves"}
 ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
@@ -69,6 +69,7 @@ class Slot:
     set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
     sent_this_turn: bool = False         # a card of the GY sent there this turn (fx_grave: "except the turn ...")
+    banished_when_it_leaves: bool = False    # "but banish it when it leaves the field" (summon.lp)
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
     treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell, spell
     equipped_to: tuple[int, int] | None = None   # an Equip Card: (player, zone) of the monster it equips
@@ -388,6 +389,7 @@ class _Reader:
                         tribute_summoned=self.typed(entry, "tribute_summoned", bool, where, False),
                         gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False),
                         effects_negated=self.typed(entry, "effects_negated", bool, where, False),
+                        banished_when_it_leaves=self.typed(entry, "banished_when_it_leaves", bool, where, False),
                         cannot_be_material=tuple(self.material_kinds(entry, where)),
                         effects_used=tuple(self.effect_numbers(entry, where)))
         if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):

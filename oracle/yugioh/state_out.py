@@ -94,6 +94,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["materials"] = [code(m) for m in xmats[i]]
         if i in flags("negated"):
             entry["effects_negated"] = True
+        if i in flags("banish_leaves"):
+            entry["banished_when_it_leaves"] = True
         used = sorted(e for j, e in by["used_copy"] if j == i)
         if used:
             entry["effects_used"] = used
