@@ -740,10 +740,14 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 target = (item[1], item[2])
             else:
                 costs.append(item)
-        if target is None and any(a["do"] == "special_summon" and a["what"] == ("target",) for a in m["actions"]):
-            # "Special Summon it / that monster / them" with nothing targeted (a monster that
-            # destroyed, a card drawn, this card): what it names is not read (fx_summon)
-            raise ValueError("a Special Summon of a monster the effect does not target")
+        untargeted = [a for a in m["actions"] if a["do"] == "special_summon" and a["what"] == ("target",)]
+        if target is None and untargeted:
+            if not fx_grave.it_is_this_card(cond):
+                # "Special Summon it / that monster / them" with nothing targeted (a monster that
+                # destroyed, a card drawn): what it names is not read (fx_summon)
+                raise ValueError("a Special Summon of a monster the effect does not target")
+            for a in untargeted:
+                a["what"] = ("self",)
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
     if p["kind"] == "modal":

@@ -166,13 +166,6 @@ def finish_effect(card, e, p: dict) -> None:
     ignition effect there.  Raises ValueError for what is not read."""
     cond = p["cond"]
     fixed = None
-    if cond and cond[0] == "trigger" and cond[2] and all(_own_event(ev) for ev in cond[2]):
-        # "If this card is discarded to the GY: Special Summon it.": with nothing targeted, "it"
-        # is this card, the card the event happened to.
-        for (costs, target), acts in zip(e.mode_pre, e.modes):
-            for a in acts:
-                if target is None and a["do"] == "special_summon" and a["what"] == ("target",):
-                    a["what"] = ("self",)
     if cond and cond[0] == "grave":
         _, places, phase, limits, quick, *controls = cond
         e.conds = [*e.conds, *(controls[0] if controls else [])]
@@ -202,6 +195,12 @@ def finish_effect(card, e, p: dict) -> None:
             e.where = fixed = where
     if "not_sent_turn" in e.limits and "graveyard" not in e.where:
         raise ValueError("'except the turn this card was sent to the GY' on an effect not activated in the GY")
+
+
+def it_is_this_card(cond) -> bool:
+    """"If this card is discarded to the GY: Special Summon it.": with nothing targeted, "it" is
+    this card, the card the event of this family happened to."""
+    return bool(cond and cond[0] == "trigger" and cond[2] and all(_own_event(ev) for ev in cond[2]))
 
 
 def _own_event(ev) -> bool:
