@@ -126,6 +126,7 @@ def test_tribute_to_the_doomed_discards_then_destroys_its_target():
 # --- the EDOPro puzzles they open -----------------------------------------------------------------
 @pytest.mark.parametrize("name, first", [
     ("Naim_DuelLinks_1_6.lua", 'activate "Block Attack" targeting "Axe Raider"'),
+    ("Naim_DuelLinks_1_7.lua", 'activate "Banner of Courage"'),
     ("Naim_DuelLinks_1_9.lua",
      'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Blue-Eyes Ultimate Dragon"'),
 ])
@@ -222,3 +223,33 @@ def test_winning_without_attacking_refuses_a_line_that_attacks():
     assert solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=1).solved
     assert not solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True, "without_attacking": True}}),
                             max_steps=1).solved
+
+
+# --- "All monsters you control gain 200 ATK during your Battle Phase only." ----------------------------
+def test_banner_of_courage_raises_the_atk_of_an_attack():
+    pos = board(hand=["Banner of Courage"], field=["Trakodon"], opp_field=["Cyber Falcon"], first_turn=False)
+    pos["players"][1]["life_points"] = 100
+    r = legal(pos, 'activate "Banner of Courage"', 'attack "Trakodon" -> "Cyber Falcon"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == [] and doc["players"][1]["life_points"] == 0     # 1300 + 200 against 1400
+    # Without it Trakodon loses the battle; the opponent's Banner gives it nothing.
+    assert monsters(legal(pos, 'attack "Trakodon" -> "Cyber Falcon"').steps[-1].position, 0) == []
+    theirs = board(field=["Trakodon"], opp_field=["Cyber Falcon"], opp_st=["Banner of Courage"], first_turn=False)
+    assert monsters(legal(theirs, 'attack "Trakodon" -> "Cyber Falcon"').steps[-1].position, 0) == []
+
+
+def test_banner_of_courage_gives_nothing_in_the_main_phase():
+    # Salamangreat Almiraj takes a Normal Summoned monster with 1000 or less ATK: Avian (1000) still is one.
+    pos = board(hand=["Banner of Courage", "Elemental HERO Avian"], extra=["Salamangreat Almiraj"], first_turn=False)
+    legal(pos, 'activate "Banner of Courage"', 'normal_summon "Elemental HERO Avian"',
+          'link_summon "Salamangreat Almiraj" with "Elemental HERO Avian"')
+    r = legal(pos, 'activate "Banner of Courage"', 'normal_summon "Elemental HERO Avian"',
+              'attack "Elemental HERO Avian" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1200
+
+
+def test_a_gain_during_the_battle_phase_is_read_on_continuous_spells_only():
+    assert {"stat_cont(10012614,1,atk,200,mine)", "pz_battle_only(10012614,1)"} <= facts_of("Banner of Courage")
+    lib = Library.load()
+    # The same words said of a monster ("Gains 300 ATK during your Battle Phase only") are not read.
+    assert card_effects(lib.by_name("Spirit of Flames"), lib).unsupported

@@ -60,6 +60,20 @@ class Words:
         return {"kind": "effect", "cond": ("static",), "soft_once": False, "optional": False, "pre": [],
                 "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
 
+    def puzzles_battle_boost(self, items):
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+
+        def make(card, k):
+            # Only a Continuous Spell: a monster's own gain would need the phase in stats.lp's
+            # continuous gains of monsters (not read).
+            if not (card.is_spell and "continuous" in card.kinds):
+                raise ValueError("a gain during the Battle Phase on a card other than a Continuous Spell (not read)")
+            c, key = clingo.Number(card.code), clingo.Number(k)
+            return ([clingo.Function("stat_cont", [c, key, clingo.Function("atk"), clingo.Number(n), clingo.Function("mine")]),
+                     clingo.Function("pz_battle_only", [c, key])] + filters("stat_filter", [c, key], alts))
+        return {"kind": "card_facts", "facts": make}
+
     def np(self, items):
         # A battle position is a property of a monster on the field: "face-down" said of a
         # Spell or Trap ("1 face-down card") is another thing, left unread.
