@@ -253,3 +253,60 @@ def test_a_gain_during_the_battle_phase_is_read_on_continuous_spells_only():
     lib = Library.load()
     # The same words said of a monster ("Gains 300 ATK during your Battle Phase only") are not read.
     assert card_effects(lib.by_name("Spirit of Flames"), lib).unsupported
+
+
+# --- Elemental HERO Great Tornado, Miracle Fusion ----------------------------------------------------
+TORNADO, AVIAN, BURST = "Elemental HERO Great Tornado", "Elemental HERO Avian", "Elemental HERO Burstinatrix"
+TORNADO_SUMMON = f'fusion_summon "{TORNADO}" using "Polymerization" with "{AVIAN}", "{BURST}"'
+
+
+def test_great_tornado_halves_the_atk_and_def_of_the_opponents_face_up_monsters():
+    opp = ["Cyber End Dragon", {"card": "Labyrinth Wall", "position": "defense"},
+           {"card": "Big Shield Gardna", "position": "set"}]
+    pos = board(hand=["Polymerization", AVIAN, BURST], extra=[TORNADO], opp_field=opp, first_turn=False)
+    assert "mandatory" in illegal(pos, TORNADO_SUMMON)
+    r = legal(pos, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Cyber End Dragon"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2800 - 2000)
+    # DEF too: Labyrinth Wall's 3000 DEF becomes 1500
+    r = legal(pos, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Labyrinth Wall"')
+    assert [m for m, _ in monsters(r.steps[-1].position, 1)] == ["Cyber End Dragon", "Big Shield Gardna"]
+    # a face-down monster is not halved: Big Shield Gardna keeps 2600 DEF (and is destroyed by 2800)
+    big = board(hand=["Polymerization", AVIAN, BURST], extra=[TORNADO], first_turn=False,
+                opp_field=[{"card": "Labyrinth Wall", "position": "set"}])
+    r = legal(big, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Labyrinth Wall"')
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 200    # 3000 DEF against 2800
+
+
+def test_miracle_fusion_banishes_materials_from_the_field_and_the_gy():
+    pos = board(hand=["Miracle Fusion"], field=[AVIAN], gy=[BURST], extra=[TORNADO, "Elemental HERO Flame Wingman"])
+    r = legal(pos, f'fusion_summon "Elemental HERO Flame Wingman" using "Miracle Fusion" with "{AVIAN}", "{BURST}"')
+    doc = r.steps[-1].position["players"][0]
+    assert sorted(map(name, doc["banished"])) == [AVIAN, BURST] and list(map(name, doc["graveyard"])) == ["Miracle Fusion"]
+    # not from the hand, and only an "Elemental HERO" Fusion Monster
+    hand = board(hand=["Miracle Fusion", BURST], field=[AVIAN], extra=["Elemental HERO Flame Wingman"])
+    assert "from where it is" in illegal(
+        hand, f'fusion_summon "Elemental HERO Flame Wingman" using "Miracle Fusion" with "{AVIAN}", "{BURST}"')
+    dragons = board(hand=["Miracle Fusion"], field=["Blue-Eyes White Dragon"], gy=["Blue-Eyes White Dragon", "Blue-Eyes White Dragon"],
+                    extra=["Blue-Eyes Ultimate Dragon"])
+    assert "cannot" in illegal(dragons, 'fusion_summon "Blue-Eyes Ultimate Dragon" using "Miracle Fusion" with '
+                                        '"Blue-Eyes White Dragon", "Blue-Eyes White Dragon", "Blue-Eyes White Dragon"')
+
+
+def test_a_fusion_spell_the_summoning_rules_do_not_read_is_not_understood():
+    lib = Library.load()
+    # a limit sentence after the banishing wording: the Spell is never played, so never "understood"
+    assert card_effects(lib.by_name("Magicalized Fusion"), lib).unsupported
+    assert card_effects(lib.by_name("Miracle Fusion"), lib).unsupported is None
+
+
+def test_the_fusion_tutorial_is_solved_with_great_tornado_and_miracle_fusion():
+    path = DATA / "puzzles" / "Tutorials" / "Tutorial_Fusion.lua"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=4)
+    assert out.solved and not out.effects and not out.responses
+    steps = [s.text() for s in out.lines[0]]
+    assert any("Miracle Fusion" in s for s in steps) and any(s.startswith("attack") for s in steps)
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+    assert not solve_puzzle(puzzle, max_steps=3).solved

@@ -60,6 +60,10 @@ class Words:
         return {"kind": "effect", "cond": ("static",), "soft_once": False, "optional": False, "pre": [],
                 "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
 
+    def puzzles_halve_opp(self, items):
+        stats = ["atk", "def"] if str(items[1]) == "ATK and DEF" else ["atk"]
+        return {"do": "puzzles_halve_opp", "stats": stats, "what": items[2]}
+
     def puzzles_battle_boost(self, items):
         _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
         n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
@@ -93,6 +97,10 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
     if do == "puzzles_damage_atk":
         return [f("eff_do", head + [f("damage_destroyed_atk")])]
+    if do == "puzzles_halve_opp":
+        _lo, _hi, alts = action["what"]
+        return ([f("eff_do", head + [f("halve", [f(s)])]) for s in action["stats"]]
+                + [f("eff_src", head + [f("opp_field")])] + filters("eff_filter", head, alts))
     if do == "puzzles_destroy_opp":
         lo, hi, alts = action["what"]
         return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]
