@@ -310,3 +310,57 @@ def test_the_fusion_tutorial_is_solved_with_great_tornado_and_miracle_fusion():
     assert any("Miracle Fusion" in s for s in steps) and any(s.startswith("attack") for s in steps)
     assert check_line(as_line(puzzle, out.lines[0])).legal
     assert not solve_puzzle(puzzle, max_steps=3).solved
+
+
+# --- Megamorph: the equipped monster's ATK by the Life Points of its controller ------------------------
+def megamorph_board(my_lp: int, opp_lp: int) -> dict:
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], field=["Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"], pos["players"][1]["life_points"] = my_lp, opp_lp
+    return pos
+
+
+MORPH = ('activate "Megamorph" targeting "Giant Red Seasnake"', 'attack "Giant Red Seasnake" -> "Blue-Eyes White Dragon"')
+
+
+def test_megamorph_doubles_the_original_atk_while_its_controllers_lp_is_lower():
+    r = legal(megamorph_board(4000, 8000), *MORPH)                 # 3600 against 3000
+    assert monsters(r.steps[-1].position, 1) == [] and r.steps[-1].position["players"][1]["life_points"] == 7400
+
+
+def test_megamorph_halves_it_while_higher_and_does_nothing_while_equal():
+    r = legal(megamorph_board(8000, 4000), *MORPH)                 # 900 against 3000
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 2100
+    r = legal(megamorph_board(8000, 8000), *MORPH)                 # 1800 against 3000
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 1200
+
+
+def test_megamorph_follows_the_life_points_as_they_change():
+    # 3000 against 2000: Giant Red Seasnake's 1800 is halved; once Harpie Lady's attack into Blue-Eyes
+    # costs 1700 (1300 against 2000) it is doubled: 3600 against 3000.
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], field=["Harpie Lady", "Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"], pos["players"][1]["life_points"] = 3000, 2000
+    r = legal(pos, MORPH[0], 'attack "Harpie Lady" -> "Blue-Eyes White Dragon"', MORPH[1])
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == [] and doc["players"][1]["life_points"] == 1400
+    r = legal(pos, *MORPH)                                          # first: 900 against 3000
+    assert monsters(r.steps[-1].position, 0) == [("Harpie Lady", "attack")]
+
+
+@pytest.mark.parametrize("name", ["[Nightmare Troubadour] Puzzle A01.lua", "[Nightmare Troubadour] Puzzle I12.lua"])
+def test_the_megamorph_puzzles_are_solved(name):
+    path = DATA / "puzzles" / "Nightmare Troubadour" / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=5)
+    assert out.solved and not out.effects and not out.responses
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+
+
+def test_an_equip_spell_with_no_restriction_equips_any_face_up_monster():
+    pos = megamorph_board(4000, 8000)
+    legal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')
+    pos["players"][1]["monster_zones"][0]["position"] = "set"
+    assert "not a valid target" in illegal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')

@@ -64,6 +64,17 @@ class Words:
         stats = ["atk", "def"] if str(items[1]) == "ATK and DEF" else ["atk"]
         return {"do": "puzzles_halve_opp", "stats": stats, "what": items[2]}
 
+    def puzzles_lp_atk(self, items):
+        cmp = "lower" if "lower" in str(items[0]) else "higher"
+        op = "double" if str(items[1]).startswith("double") else "half"
+
+        def make(card, k):
+            if not (card.is_spell and "equip" in card.kinds):
+                raise ValueError("the equipped monster's ATK on a card that is no Equip Spell (not read)")
+            c, key = clingo.Number(card.code), clingo.Number(k)
+            return [clingo.Function("pz_lp_atk", [c, key, clingo.Function(cmp), clingo.Function(op)])]
+        return {"kind": "card_facts", "facts": make}
+
     def puzzles_battle_boost(self, items):
         _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
         n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
