@@ -364,3 +364,14 @@ def test_an_equip_spell_with_no_restriction_equips_any_face_up_monster():
     legal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')
     pos["players"][1]["monster_zones"][0]["position"] = "set"
     assert "not a valid target" in illegal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')
+
+
+# --- Equip Spells in their old wording ("A Warrior-Type monster equipped with this card increases ...")
+def test_an_old_equip_spell_equips_only_its_kind_and_raises_its_atk():
+    pos = board(hand=["Legendary Sword"], field=["Celtic Guardian", "Kuriboh"], first_turn=False)
+    r = legal(pos, 'activate "Legendary Sword" targeting "Celtic Guardian"', 'attack "Celtic Guardian" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1700
+    assert "not a valid target" in illegal(pos, 'activate "Legendary Sword" targeting "Kuriboh"')
+    assert {"stat_equip(2370081,0,atk,400)", "stat_equip(2370081,0,def,-200)",
+            "eff_target_filter(2370081,1,1,1,pos,attribute(water))"} <= facts_of("Steel Shell")
+    assert "eff_target_filter(4614116,1,1,1,pos,race(fiend))" in facts_of("Dark Energy")

@@ -75,6 +75,26 @@ class Words:
             return [clingo.Function("pz_lp_atk", [c, key, clingo.Function(cmp), clingo.Function(op)])]
         return {"kind": "card_facts", "facts": make}
 
+    # Old Equip Spells: the activation targets a face-up monster of the kind named, and equips it;
+    # the gain is the Equip Spell's (stats.lp stat_equip/4).  Not optional: on a monster the words
+    # would be an effect neither optional nor a trigger, which effect_text refuses.
+    def _old_equip(self, items, stats):
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        alts = [a | {("pos", ("faceup",)), ("pos", ("kind", "monster"))} for a in alts]
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
+                "pre": [("target", (1, 1, alts), ("both", "field"))],
+                "actions": [{"do": "zones_equip"}, {"do": "puzzles_equip_stats", "stats": stats}]}
+
+    def puzzles_old_equip_up(self, items):
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        return self._old_equip(items, [("atk", n), ("def", n)])
+
+    puzzles_old_equip_inc = puzzles_old_equip_up
+
+    def puzzles_old_equip_updown(self, items):
+        up, down = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
+        return self._old_equip(items, [("atk", up), ("def", -down)])
+
     def puzzles_battle_boost(self, items):
         _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
         n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
@@ -108,6 +128,9 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
     if do == "puzzles_damage_atk":
         return [f("eff_do", head + [f("damage_destroyed_atk")])]
+    if do == "puzzles_equip_stats":
+        # key 0: the rules a card sets for itself are numbered from 1
+        return [f("stat_equip", [head[0], n(0), f(stat), n(v)]) for stat, v in action["stats"]]
     if do == "puzzles_halve_opp":
         _lo, _hi, alts = action["what"]
         return ([f("eff_do", head + [f("halve", [f(s)])]) for s in action["stats"]]
