@@ -375,3 +375,14 @@ def test_an_old_equip_spell_equips_only_its_kind_and_raises_its_atk():
     assert {"stat_equip(2370081,0,atk,400)", "stat_equip(2370081,0,def,-200)",
             "eff_target_filter(2370081,1,1,1,pos,attribute(water))"} <= facts_of("Steel Shell")
     assert "eff_target_filter(4614116,1,1,1,pos,race(fiend))" in facts_of("Dark Energy")
+
+
+def test_a_pre_equipped_equip_spell_of_a_puzzle_holds_from_the_start():
+    # Debug.PreEquip(Dark Energy, Ryu-Kishin): 1000 + 300 ATK against Lady of Faith's 1100.
+    path = DATA / "puzzles" / "Duel Links" / "Naim_DuelLinks_1_10.lua"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    r = check_line(make_line(load_puzzle(path).position, ['attack "Lady of Faith" -> "Ryu-Kishin"']))
+    assert r.legal
+    after = r.steps[-1].position
+    assert monsters(after, 0) == [] and after["players"][0]["life_points"] == 4000 - 200
