@@ -386,3 +386,10 @@ def test_a_pre_equipped_equip_spell_of_a_puzzle_holds_from_the_start():
     assert r.legal
     after = r.steps[-1].position
     assert monsters(after, 0) == [] and after["players"][0]["life_points"] == 4000 - 200
+
+
+def test_megamorph_with_another_change_of_atk_is_refused_as_not_modelled():
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], hand=["Rush Recklessly"], field=["Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"] = 4000
+    assert "not modelled" in illegal(pos, MORPH[0], 'activate "Rush Recklessly" targeting "Giant Red Seasnake"', MORPH[1])
