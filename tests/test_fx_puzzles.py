@@ -126,6 +126,7 @@ def test_tribute_to_the_doomed_discards_then_destroys_its_target():
 # --- the EDOPro puzzles they open -----------------------------------------------------------------
 @pytest.mark.parametrize("name, first", [
     ("Naim_DuelLinks_1_6.lua", 'activate "Block Attack" targeting "Axe Raider"'),
+    ("Naim_DuelLinks_1_7.lua", 'activate "Banner of Courage"'),
     ("Naim_DuelLinks_1_9.lua",
      'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Blue-Eyes Ultimate Dragon"'),
 ])
@@ -222,3 +223,173 @@ def test_winning_without_attacking_refuses_a_line_that_attacks():
     assert solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=1).solved
     assert not solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True, "without_attacking": True}}),
                             max_steps=1).solved
+
+
+# --- "All monsters you control gain 200 ATK during your Battle Phase only." ----------------------------
+def test_banner_of_courage_raises_the_atk_of_an_attack():
+    pos = board(hand=["Banner of Courage"], field=["Trakodon"], opp_field=["Cyber Falcon"], first_turn=False)
+    pos["players"][1]["life_points"] = 100
+    r = legal(pos, 'activate "Banner of Courage"', 'attack "Trakodon" -> "Cyber Falcon"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == [] and doc["players"][1]["life_points"] == 0     # 1300 + 200 against 1400
+    # Without it Trakodon loses the battle; the opponent's Banner gives it nothing.
+    assert monsters(legal(pos, 'attack "Trakodon" -> "Cyber Falcon"').steps[-1].position, 0) == []
+    theirs = board(field=["Trakodon"], opp_field=["Cyber Falcon"], opp_st=["Banner of Courage"], first_turn=False)
+    assert monsters(legal(theirs, 'attack "Trakodon" -> "Cyber Falcon"').steps[-1].position, 0) == []
+
+
+def test_banner_of_courage_gives_nothing_in_the_main_phase():
+    # Salamangreat Almiraj takes a Normal Summoned monster with 1000 or less ATK: Avian (1000) still is one.
+    pos = board(hand=["Banner of Courage", "Elemental HERO Avian"], extra=["Salamangreat Almiraj"], first_turn=False)
+    legal(pos, 'activate "Banner of Courage"', 'normal_summon "Elemental HERO Avian"',
+          'link_summon "Salamangreat Almiraj" with "Elemental HERO Avian"')
+    r = legal(pos, 'activate "Banner of Courage"', 'normal_summon "Elemental HERO Avian"',
+              'attack "Elemental HERO Avian" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1200
+
+
+def test_a_gain_during_the_battle_phase_is_read_on_continuous_spells_only():
+    assert {"stat_cont(10012614,1,atk,200,mine)", "pz_battle_only(10012614,1)"} <= facts_of("Banner of Courage")
+    lib = Library.load()
+    # The same words said of a monster ("Gains 300 ATK during your Battle Phase only") are not read.
+    assert card_effects(lib.by_name("Spirit of Flames"), lib).unsupported
+
+
+# --- Elemental HERO Great Tornado, Miracle Fusion ----------------------------------------------------
+TORNADO, AVIAN, BURST = "Elemental HERO Great Tornado", "Elemental HERO Avian", "Elemental HERO Burstinatrix"
+TORNADO_SUMMON = f'fusion_summon "{TORNADO}" using "Polymerization" with "{AVIAN}", "{BURST}"'
+
+
+def test_great_tornado_halves_the_atk_and_def_of_the_opponents_face_up_monsters():
+    opp = ["Cyber End Dragon", {"card": "Labyrinth Wall", "position": "defense"},
+           {"card": "Big Shield Gardna", "position": "set"}]
+    pos = board(hand=["Polymerization", AVIAN, BURST], extra=[TORNADO], opp_field=opp, first_turn=False)
+    assert "mandatory" in illegal(pos, TORNADO_SUMMON)
+    r = legal(pos, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Cyber End Dragon"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2800 - 2000)
+    # DEF too: Labyrinth Wall's 3000 DEF becomes 1500
+    r = legal(pos, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Labyrinth Wall"')
+    assert [m for m, _ in monsters(r.steps[-1].position, 1)] == ["Cyber End Dragon", "Big Shield Gardna"]
+    # a face-down monster is not halved: Big Shield Gardna keeps 2600 DEF (and is destroyed by 2800)
+    big = board(hand=["Polymerization", AVIAN, BURST], extra=[TORNADO], first_turn=False,
+                opp_field=[{"card": "Labyrinth Wall", "position": "set"}])
+    r = legal(big, TORNADO_SUMMON, f'then activate "{TORNADO}"', f'attack "{TORNADO}" -> "Labyrinth Wall"')
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 200    # 3000 DEF against 2800
+
+
+def test_miracle_fusion_banishes_materials_from_the_field_and_the_gy():
+    pos = board(hand=["Miracle Fusion"], field=[AVIAN], gy=[BURST], extra=[TORNADO, "Elemental HERO Flame Wingman"])
+    r = legal(pos, f'fusion_summon "Elemental HERO Flame Wingman" using "Miracle Fusion" with "{AVIAN}", "{BURST}"')
+    doc = r.steps[-1].position["players"][0]
+    assert sorted(map(name, doc["banished"])) == [AVIAN, BURST] and list(map(name, doc["graveyard"])) == ["Miracle Fusion"]
+    # not from the hand, and only an "Elemental HERO" Fusion Monster
+    hand = board(hand=["Miracle Fusion", BURST], field=[AVIAN], extra=["Elemental HERO Flame Wingman"])
+    assert "from where it is" in illegal(
+        hand, f'fusion_summon "Elemental HERO Flame Wingman" using "Miracle Fusion" with "{AVIAN}", "{BURST}"')
+    dragons = board(hand=["Miracle Fusion"], field=["Blue-Eyes White Dragon"], gy=["Blue-Eyes White Dragon", "Blue-Eyes White Dragon"],
+                    extra=["Blue-Eyes Ultimate Dragon"])
+    assert "cannot" in illegal(dragons, 'fusion_summon "Blue-Eyes Ultimate Dragon" using "Miracle Fusion" with '
+                                        '"Blue-Eyes White Dragon", "Blue-Eyes White Dragon", "Blue-Eyes White Dragon"')
+
+
+def test_a_fusion_spell_the_summoning_rules_do_not_read_is_not_understood():
+    lib = Library.load()
+    # a limit sentence after the banishing wording: the Spell is never played, so never "understood"
+    assert card_effects(lib.by_name("Magicalized Fusion"), lib).unsupported
+    assert card_effects(lib.by_name("Miracle Fusion"), lib).unsupported is None
+
+
+def test_the_fusion_tutorial_is_solved_with_great_tornado_and_miracle_fusion():
+    path = DATA / "puzzles" / "Tutorials" / "Tutorial_Fusion.lua"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=4)
+    assert out.solved and not out.effects and not out.responses
+    steps = [s.text() for s in out.lines[0]]
+    assert any("Miracle Fusion" in s for s in steps) and any(s.startswith("attack") for s in steps)
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+    assert not solve_puzzle(puzzle, max_steps=3).solved
+
+
+# --- Megamorph: the equipped monster's ATK by the Life Points of its controller ------------------------
+def megamorph_board(my_lp: int, opp_lp: int) -> dict:
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], field=["Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"], pos["players"][1]["life_points"] = my_lp, opp_lp
+    return pos
+
+
+MORPH = ('activate "Megamorph" targeting "Giant Red Seasnake"', 'attack "Giant Red Seasnake" -> "Blue-Eyes White Dragon"')
+
+
+def test_megamorph_doubles_the_original_atk_while_its_controllers_lp_is_lower():
+    r = legal(megamorph_board(4000, 8000), *MORPH)                 # 3600 against 3000
+    assert monsters(r.steps[-1].position, 1) == [] and r.steps[-1].position["players"][1]["life_points"] == 7400
+
+
+def test_megamorph_halves_it_while_higher_and_does_nothing_while_equal():
+    r = legal(megamorph_board(8000, 4000), *MORPH)                 # 900 against 3000
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 2100
+    r = legal(megamorph_board(8000, 8000), *MORPH)                 # 1800 against 3000
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 1200
+
+
+def test_megamorph_follows_the_life_points_as_they_change():
+    # 3000 against 2000: Giant Red Seasnake's 1800 is halved; once Harpie Lady's attack into Blue-Eyes
+    # costs 1700 (1300 against 2000) it is doubled: 3600 against 3000.
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], field=["Harpie Lady", "Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"], pos["players"][1]["life_points"] = 3000, 2000
+    r = legal(pos, MORPH[0], 'attack "Harpie Lady" -> "Blue-Eyes White Dragon"', MORPH[1])
+    doc = r.steps[-1].position
+    assert monsters(doc, 1) == [] and doc["players"][1]["life_points"] == 1400
+    r = legal(pos, *MORPH)                                          # first: 900 against 3000
+    assert monsters(r.steps[-1].position, 0) == [("Harpie Lady", "attack")]
+
+
+@pytest.mark.parametrize("name", ["[Nightmare Troubadour] Puzzle A01.lua", "[Nightmare Troubadour] Puzzle I12.lua"])
+def test_the_megamorph_puzzles_are_solved(name):
+    path = DATA / "puzzles" / "Nightmare Troubadour" / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=5)
+    assert out.solved and not out.effects and not out.responses
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+
+
+def test_an_equip_spell_with_no_restriction_equips_any_face_up_monster():
+    pos = megamorph_board(4000, 8000)
+    legal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')
+    pos["players"][1]["monster_zones"][0]["position"] = "set"
+    assert "not a valid target" in illegal(pos, 'activate "Megamorph" targeting "Blue-Eyes White Dragon"')
+
+
+# --- Equip Spells in their old wording ("A Warrior-Type monster equipped with this card increases ...")
+def test_an_old_equip_spell_equips_only_its_kind_and_raises_its_atk():
+    pos = board(hand=["Legendary Sword"], field=["Celtic Guardian", "Kuriboh"], first_turn=False)
+    r = legal(pos, 'activate "Legendary Sword" targeting "Celtic Guardian"', 'attack "Celtic Guardian" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1700
+    assert "not a valid target" in illegal(pos, 'activate "Legendary Sword" targeting "Kuriboh"')
+    assert {"stat_equip(2370081,0,atk,400)", "stat_equip(2370081,0,def,-200)",
+            "eff_target_filter(2370081,1,1,1,pos,attribute(water))"} <= facts_of("Steel Shell")
+    assert "eff_target_filter(4614116,1,1,1,pos,race(fiend))" in facts_of("Dark Energy")
+
+
+def test_a_pre_equipped_equip_spell_of_a_puzzle_holds_from_the_start():
+    # Debug.PreEquip(Dark Energy, Ryu-Kishin): 1000 + 300 ATK against Lady of Faith's 1100.
+    path = DATA / "puzzles" / "Duel Links" / "Naim_DuelLinks_1_10.lua"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    r = check_line(make_line(load_puzzle(path).position, ['attack "Lady of Faith" -> "Ryu-Kishin"']))
+    assert r.legal
+    after = r.steps[-1].position
+    assert monsters(after, 0) == [] and after["players"][0]["life_points"] == 4000 - 200
+
+
+def test_megamorph_with_another_change_of_atk_is_refused_as_not_modelled():
+    pos = board(st=[{"card": "Megamorph", "face_up": False}], hand=["Rush Recklessly"], field=["Giant Red Seasnake"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["life_points"] = 4000
+    assert "not modelled" in illegal(pos, MORPH[0], 'activate "Rush Recklessly" targeting "Giant Red Seasnake"', MORPH[1])

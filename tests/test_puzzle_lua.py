@@ -151,7 +151,9 @@ def test_duel_links_1_10_equip_is_noted(puzzles: Path) -> None:
     assert [p["life_points"] for p in r.position["players"]] == [4000, 100]
     assert side(r, 0)["monster_zones"][2] == monster(17358176)        # Lady of Faith
     assert side(r, 1)["monster_zones"][2] == monster(15303296)        # Ryu-Kishin
-    assert side(r, 1)["spell_trap_zones"][2] == {"card": 4614116, "face_up": True}  # Dark Energy
+    # Dark Energy, equipped to Ryu-Kishin by Debug.PreEquip
+    assert side(r, 1)["spell_trap_zones"][2] == {"card": 4614116, "face_up": True,
+                                                 "equipped_to": {"player": 1, "zone": 2}}
     equip = [n for n in r.notes if "PreEquip" in n]
     assert len(equip) == 1 and equip[0].startswith("line 31:")
     assert "4614116" in equip[0] and "15303296" in equip[0]
@@ -505,7 +507,7 @@ Debug.PreEquip(u,w)
 """
     r = import_lua(write(tmp_path, body))
     st = side(r, 0)["spell_trap_zones"]
-    assert st[1] == {"card": UNION, "face_up": True, "treated_as": "equip_spell"}
+    assert st[1] == {"card": UNION, "face_up": True, "treated_as": "equip_spell", "equipped_to": {"player": 0, "zone": 2}}
     assert st[2] == {"card": 7093411, "face_up": True, "treated_as": "continuous_spell"}
     assert any(n.startswith("line 10:") and "Continuous Spell" in n for n in r.notes)
 

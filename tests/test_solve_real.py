@@ -12,11 +12,12 @@ from oracle.yugioh.lines import check_line
 from oracle.yugioh.solve import as_line, load_puzzle, solve_puzzle
 
 DUEL_LINKS = [f"Naim_DuelLinks_1_{n}.lua" for n in range(1, 6)]
-TUTORIALS_SOLVED = ["Tutorial_Ritual_Basic.lua", "Tutorial_Synchro.lua"]
-# Need card effects: Miracle Fusion / E-HERO effects (Fusion), Decode Talker's ATK gain
-# (Link_Basics), Odd-Eyes Pendulum Dragon's doubled damage (Pendulum); Xyz: Gravity Bind's
-# continuous effect stops the Level 4 attackers our line uses, so its answer is not a solution.
-TUTORIALS_NEED_EFFECTS = ["Tutorial_Fusion.lua", "Tutorial_Link_Basics.lua", "Tutorial_Pendulum.lua"]
+# Tutorial_Fusion is solved with Miracle Fusion and Great Tornado's effect (tests/test_fx_puzzles.py).
+TUTORIALS_SOLVED = ["Tutorial_Ritual_Basic.lua", "Tutorial_Synchro.lua", "Tutorial_Fusion.lua"]
+# Need card effects: Decode Talker's ATK gain (Link_Basics), Odd-Eyes Pendulum Dragon's doubled
+# damage (Pendulum); Xyz: Gravity Bind's continuous effect stops the Level 4 attackers our line
+# uses, so its answer is not a solution.
+TUTORIALS_NEED_EFFECTS = ["Tutorial_Link_Basics.lua", "Tutorial_Pendulum.lua"]
 
 
 @pytest.fixture(scope="module")

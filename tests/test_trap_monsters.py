@@ -81,3 +81,18 @@ def test_cards_show_names_what_a_trap_monster_is_in_a_monster_zone():
     out = CliRunner().invoke(main, ["cards", "show", "Shapesister"]).output
     assert "in a Monster Zone, a Trap Monster (Normal Tuner): Level 2, EARTH, fiend, ATK 0 / DEF 0" in out
     assert "Trap Monster" not in CliRunner().invoke(main, ["cards", "show", "Mirror Force"]).output
+
+
+PHANTOM = "Phantom of Yubel"   # contact: 1 "Yubel" monster + 1 Fiend monster with 0 ATK/DEF, from hand, field, GY
+
+
+def test_a_trap_monster_on_the_field_is_contact_fusion_material():
+    # Shapesister in a Monster Zone is a Fiend with 0 ATK/DEF; the same card in the hand or GY is a Trap.
+    pos = board(field=["Yubel", {"card": "Shapesister", "position": "defense"}], extra=[PHANTOM])
+    assert can(pos, "special_summon", PHANTOM, ["Yubel", "Shapesister"])
+    assert not can(board(field=["Yubel"], hand=["Shapesister"], extra=[PHANTOM]), "special_summon", PHANTOM)
+    assert not can(board(field=["Yubel"], gy=["Shapesister"], extra=[PHANTOM]), "special_summon", PHANTOM)
+    # a Spellcaster Trap Monster is no Fiend; a real Fiend with 0 ATK/DEF in the GY is a material
+    core = board(field=["Yubel", {"card": "Shaddoll Core", "position": "defense"}], extra=[PHANTOM])
+    assert not can(core, "special_summon", PHANTOM)
+    assert can(board(field=["Yubel"], gy=["Yubel"], extra=[PHANTOM]), "special_summon", PHANTOM)

@@ -542,6 +542,14 @@ def read_elsewhere(card: Card) -> bool:
 def read_card(card: Card, lib: Library) -> CardEffects:
     out = CardEffects()
     if read_elsewhere(card):
+        # Played by the ritual_summon / fusion_summon actions only when requirements.py reads the
+        # Spell (Polymerization's wording, a Ritual Spell it understands): any other (Miracle Fusion,
+        # "by banishing Fusion Materials ...") is never played, so it is not understood.
+        from oracle.yugioh.requirements import requirements
+
+        req = requirements(card, lib)
+        if not req.facts or req.unsupported is not None:
+            out.unsupported = req.unsupported or "a Fusion Spell without Polymerization's wording (not read)"
         return out
     sentences = effect_sentences(card)
     out.sentences = len(sentences)

@@ -60,6 +60,55 @@ class Words:
         return {"kind": "effect", "cond": ("static",), "soft_once": False, "optional": False, "pre": [],
                 "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
 
+    def puzzles_halve_opp(self, items):
+        stats = ["atk", "def"] if str(items[1]) == "ATK and DEF" else ["atk"]
+        return {"do": "puzzles_halve_opp", "stats": stats, "what": items[2]}
+
+    def puzzles_lp_atk(self, items):
+        cmp = "lower" if "lower" in str(items[0]) else "higher"
+        op = "double" if str(items[1]).startswith("double") else "half"
+
+        def make(card, k):
+            if not (card.is_spell and "equip" in card.kinds):
+                raise ValueError("the equipped monster's ATK on a card that is no Equip Spell (not read)")
+            c, key = clingo.Number(card.code), clingo.Number(k)
+            return [clingo.Function("pz_lp_atk", [c, key, clingo.Function(cmp), clingo.Function(op)])]
+        return {"kind": "card_facts", "facts": make}
+
+    # Old Equip Spells: the activation targets a face-up monster of the kind named, and equips it;
+    # the gain is the Equip Spell's (stats.lp stat_equip/4).  Not optional: on a monster the words
+    # would be an effect neither optional nor a trigger, which effect_text refuses.
+    def _old_equip(self, items, stats):
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        alts = [a | {("pos", ("faceup",)), ("pos", ("kind", "monster"))} for a in alts]
+        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
+                "pre": [("target", (1, 1, alts), ("both", "field"))],
+                "actions": [{"do": "zones_equip"}, {"do": "puzzles_equip_stats", "stats": stats}]}
+
+    def puzzles_old_equip_up(self, items):
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        return self._old_equip(items, [("atk", n), ("def", n)])
+
+    puzzles_old_equip_inc = puzzles_old_equip_up
+
+    def puzzles_old_equip_updown(self, items):
+        up, down = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
+        return self._old_equip(items, [("atk", up), ("def", -down)])
+
+    def puzzles_battle_boost(self, items):
+        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+
+        def make(card, k):
+            # Only a Continuous Spell: a monster's own gain would need the phase in stats.lp's
+            # continuous gains of monsters (not read).
+            if not (card.is_spell and "continuous" in card.kinds):
+                raise ValueError("a gain during the Battle Phase on a card other than a Continuous Spell (not read)")
+            c, key = clingo.Number(card.code), clingo.Number(k)
+            return ([clingo.Function("stat_cont", [c, key, clingo.Function("atk"), clingo.Number(n), clingo.Function("mine")]),
+                     clingo.Function("pz_battle_only", [c, key])] + filters("stat_filter", [c, key], alts))
+        return {"kind": "card_facts", "facts": make}
+
     def np(self, items):
         # A battle position is a property of a monster on the field: "face-down" said of a
         # Spell or Trap ("1 face-down card") is another thing, left unread.
@@ -79,6 +128,13 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("win_hand")])] + [f("win_piece", [head[0], n(p)]) for p in action["pieces"]]
     if do == "puzzles_damage_atk":
         return [f("eff_do", head + [f("damage_destroyed_atk")])]
+    if do == "puzzles_equip_stats":
+        # key 0: the rules a card sets for itself are numbered from 1
+        return [f("stat_equip", [head[0], n(0), f(stat), n(v)]) for stat, v in action["stats"]]
+    if do == "puzzles_halve_opp":
+        _lo, _hi, alts = action["what"]
+        return ([f("eff_do", head + [f("halve", [f(s)])]) for s in action["stats"]]
+                + [f("eff_src", head + [f("opp_field")])] + filters("eff_filter", head, alts))
     if do == "puzzles_destroy_opp":
         lo, hi, alts = action["what"]
         return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]

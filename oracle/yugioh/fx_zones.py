@@ -129,11 +129,19 @@ def lasting(card) -> bool:
 
 def card_activation(card, effects) -> list:
     """A lasting card whose text has no effect on activation is still activated, to put it on the
-    field: effect 0, which resolves to nothing."""
-    if not lasting(card) or any(e.type in ("spell", "trap") for e in effects):
+    field: effect 0, which resolves to nothing.  An Equip Spell with no "Equip only to ..."
+    (Megamorph: its text is only what it does to the equipped monster) is activated the same way,
+    targeting any face-up monster on the field, and equips it (rulebook, "Equip Spell Cards")."""
+    equip = card.is_spell and "equip" in card.kinds
+    if not (lasting(card) or equip) or any(e.type in ("spell", "trap") for e in effects):
         return []
     f, c, zero = clingo.Function, clingo.Number(card.code), clingo.Number(0)
     where = ["hand", "set"] if card.is_spell else ["set"]
+    head = [c, zero, clingo.Number(1), clingo.Number(1)]
     return ([f("effect", [c, zero, f("spell" if card.is_spell else "trap")])]
             + [f("eff_from", [c, zero, f(w)]) for w in where]
-            + [f("eff_optional", [c, zero]), f("eff_mode", [c, zero, clingo.Number(1)])])
+            + [f("eff_optional", [c, zero]), f("eff_mode", [c, zero, clingo.Number(1)])]
+            + ([f("eff_target", head + [clingo.Number(1), f("both"), f("field")]),
+                f("eff_target_filter", head + [f("pos"), f("faceup")]),
+                f("eff_target_filter", head + [f("pos"), f("kind", [f("monster")])]),
+                f("eff_do", head + [f("equip")])] if equip else []))

@@ -331,6 +331,12 @@ class Board:
         known = self.card(c.code)
         # A monster card face-up in a Spell & Trap Zone is a Spell there (docs/positions.md), unless
         # it is a Pendulum Monster in a Pendulum Zone.
+        target = c.equipped_to
+        if (target is not None and entry["face_up"] and zone < 5 and target.location == LOCATION["LOCATION_MZONE"]
+                and target.sequence < 5 and target.position & _FACEUP):
+            # Debug.PreEquip of a card to a face-up monster in a Main Monster Zone: what it equips
+            # (an Equip Spell's gain, Megamorph) holds from the start.
+            entry["equipped_to"] = {"player": target.controller, "zone": target.sequence}
         if known is not None and known.is_monster and entry["face_up"] and zone < 5:
             if c.equipped_to is not None:
                 entry["treated_as"] = "equip_spell"

@@ -420,8 +420,9 @@ class _Importer:
                 return
             if cards[0] is not None and cards[1] is not None:
                 cards[0].equipped_to = cards[1]
-            self.note(line, f"Debug.PreEquip: {refs[0]} is equipped to {refs[1]}; "
-                            "what is equipped to what is not represented")
+            self.note(line, f"Debug.PreEquip: {refs[0]} is equipped to {refs[1]} (the position's equipped_to "
+                            "when the card is face-up in a Spell & Trap Zone and the monster face-up in a Main "
+                            "Monster Zone; otherwise not represented)")
         elif fn == "PreSetTarget":
             refs = [self.describe_ref(a, env) for a in call.args]
             self.note(line, f"Debug.PreSetTarget: {' targets '.join(refs)}; card targets are not represented")

@@ -988,6 +988,12 @@ _POLY = re.compile(
     r"^(?:\(This card is always treated as \"Polymerization\"\.\) )?"
     r"Fusion Summon 1 (?P<target>(?:[^.\"]|\"[^\"]*\")*?)Fusion Monster from your Extra Deck, using monsters "
     r"(?:from your (?P<from>hand or field|hand|field)|(?P<control>you control)) as (?:Fusion )?Materials?\.")
+# "Fusion Summon 1 "Elemental HERO" Fusion Monster from your Extra Deck, by banishing Fusion
+# Materials mentioned on it from your field or GY." (Miracle Fusion, Overload Fusion, Dragon's
+# Mirror) as the whole text: the materials are banished (fusion_banish/1), from those places.
+_BANISH_FUSION = re.compile(
+    r"^Fusion Summon 1 (?P<target>(?:[^.\"]|\"[^\"]*\")*?)Fusion Monster from your Extra Deck, by banishing "
+    r"Fusion Materials (?:mentioned|listed) on it from your (?P<from>field or GY|field or Graveyard)\.$")
 _SUBSTITUTE = re.compile(
     r"can be used as a substitute for any 1 Fusion Material whose name is (?:specifically listed|mentioned) "
     r"on the Fusion Monster Card|can substitute for any 1 Fusion Material whose name is specifically "
@@ -1001,7 +1007,7 @@ def fusion_spell_facts(card: Card, lib: Library) -> list[clingo.Symbol]:
     """Polymerization's wording, optionally naming what it summons ("1 Fiend Fusion Monster":
     fusion_target/2, read with the material grammar)."""
     text = card.text.replace("\r\n", " ")
-    m = _POLY.search(text)
+    m = _POLY.search(text) or _BANISH_FUSION.search(text.strip())
     if not m or re.search(r"you can also|as Fusion Material", text[m.end():], re.IGNORECASE):
         return []  # other materials allowed on conditions: not the plain wording
     s = clingo.Number(card.code)
@@ -1016,8 +1022,9 @@ def fusion_spell_facts(card: Card, lib: Library) -> list[clingo.Symbol]:
             return []  # alternatives or negations: not a plain conjunction of properties
         targets = [clingo.Function("fusion_target", [s, _atom_symbol(atom)])
                    for _, atom in sorted(alts[0], key=_lit_order) if atom != ("kind", "fusion")]
-    where = "field" if m.group("control") else m.group("from")
-    return [clingo.Function("fusion_spell", [s])] + targets + [
+    banish = m.re is _BANISH_FUSION
+    where = "field" if not banish and m.group("control") else m.group("from")
+    return [clingo.Function("fusion_spell", [s])] + targets + [clingo.Function("fusion_banish", [s])] * banish + [
         clingo.Function("fusion_from", [s, clingo.Function(loc)]) for loc in _locations(where)]
 
 
