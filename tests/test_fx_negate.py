@@ -155,3 +155,45 @@ def test_a_monster_summoned_with_its_effects_negated_cannot_activate_them():
     assert "negated" in illegal(pos, *summon, f'activate "{jet}"')
     # revived without the rider, it activates its effect
     legal(pos, f'activate "Monster Reborn" targeting "{jet}"', f'activate "{jet}"')
+
+
+def test_control_of_a_card_that_cannot_switch_does_not_change():
+    # Mataza the Zapper: "Control of this face-up card on the field cannot switch."
+    pos = board(hand=[HEART], extra=[SPIDER], opp_field=["Mataza the Zapper"])
+    r = legal(pos, f'activate "{HEART}" targeting "Mataza the Zapper"')
+    assert end(r)["monster_zones"] == [None] * 5
+    assert illegal(pos, f'activate "{HEART}" targeting "Mataza the Zapper"', f'link_summon "{SPIDER}" with "Mataza the Zapper"')
+
+
+# --- effects answering only the opponent -------------------------------------------------------------
+def test_an_effect_answering_only_the_opponent_is_never_activated_in_a_line():
+    # "When your opponent Special Summons a monster(s) (except during the Damage Step): ..."
+    c = code("Evilswarm Nightmare")
+    assert f"effect({c},1,opponent)" in facts_of("Evilswarm Nightmare")
+    pos = board(hand=["Monster Reborn"], gy=[{"card": DM, "properly_summoned": True}],
+                emz=[{"card": "Evilswarm Nightmare", "position": "attack", "controller": 0}, None])
+    legal(pos, f'activate "Monster Reborn" targeting "{DM}"')
+    assert illegal(pos, f'activate "Monster Reborn" targeting "{DM}"', 'then activate "Evilswarm Nightmare"')
+
+
+# --- cards linked to their monster ----------------------------------------------------------------------
+def test_birthright_leaves_with_its_monster_however_it_leaves():
+    # "When that monster leaves the field, destroy this card": used as Link Material, it leaves.
+    pos = board(extra=[SPIDER], gy=[OX], st=[{"card": "Birthright", "face_up": False}])
+    r = legal(pos, f'activate "Birthright" targeting "{OX}"', f'link_summon "{SPIDER}" with "{OX}"')
+    assert cards(end(r)["graveyard"]) == sorted([code(OX), code("Birthright")])
+    # Call of the Haunted ("When that monster is destroyed, destroy this card") stays
+    pos = board(extra=[SPIDER], gy=[OX], st=[{"card": HAUNTED, "face_up": False}])
+    r = legal(pos, f'activate "{HAUNTED}" targeting "{OX}"', f'link_summon "{SPIDER}" with "{OX}"')
+    assert cards(end(r)["graveyard"]) == [code(OX)]
+
+
+def test_an_equip_spell_that_leaves_the_field_destroys_its_monster():
+    # Predapruning: "When this card leaves the field, destroy that monster."
+    plant = "Predaplant Ophrys Scorpio"   # a Pendulum monster would go to the Extra Deck
+    pos = board(hand=["Predapruning", MST], gy=[plant])
+    r = legal(pos, f'activate "Predapruning" targeting "{plant}"')
+    assert cards(end(r)["monster_zones"]) == [code(plant)]
+    r = legal(pos, f'activate "Predapruning" targeting "{plant}"', f'activate "{MST}" targeting "Predapruning"')
+    assert end(r)["monster_zones"] == [None] * 5
+    assert cards(end(r)["graveyard"]) == sorted([code(plant), code("Predapruning"), code(MST)])

@@ -628,7 +628,8 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if not effects:
                 out.unsupported = "a linked destruction without an effect"
                 return out
-            effects[-1].modes[0].append({"do": "link"})
+            # fx_negate: "When this card leaves the field, destroy that monster." alone is one way
+            effects[-1].modes[0].append({"do": "link_one" if p.get("one_way") else "link"})
             if p.get("leaves"):
                 # fx_negate: "When that monster leaves the field, destroy this card" (any way out)
                 effects[-1].modes[0].append({"do": "link_leaves"})

@@ -119,6 +119,16 @@ class Words:
         who, kind = _BY[_tok(items, "NEGATE_BY")]
         return {"kind": "rule", "rule": ("unaffected_by", who, kind), "name": None}
 
+    def negate_opponent_answer(self, _):
+        return {"kind": "effect", "cond": ("trigger", "when", ["opponent"], ["field"]), "soft_once": False,
+                "optional": True, "pre": [], "actions": []}
+
+    def negate_no_switch(self, _):
+        return {"kind": "rule", "rule": "no_switch", "name": None}
+
+    def negate_linked_one_way(self, _):
+        return {"kind": "linked_destruction", "one_way": True}
+
     def negate_linked_leaves(self, _):
         return {"kind": "linked_destruction", "leaves": True}
 
@@ -132,6 +142,6 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("negate_target")])]
     if do == "take_control":
         return [f("eff_do", head + [f("take_control", [f(action["until"])])])]
-    if do == "link_leaves":
-        return [f("eff_do", head + [f("link_leaves")])]
+    if do in ("link_leaves", "link_one"):
+        return [f("eff_do", head + [f(do)])]
     return None
