@@ -18,7 +18,8 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import fx_battle, fx_chains, fx_grave, fx_puzzles, fx_statics, fx_stats, fx_summon, fx_zones
+from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles, fx_statics, fx_stats,
+                           fx_summon, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -62,6 +63,7 @@ class Effect:
     modes: list[list[dict]] = field(default_factory=list)   # each mode: its actions; one mode when not modal
     mode_pre: list[tuple] = field(default_factory=list)      # per mode: (costs, target)
     limits: list[str] = field(default_factory=list)     # hard, activate_once, shared
+    answer: str | None = None                           # fx_negate: a link answering an activation
 
 
 @dataclass
@@ -517,7 +519,7 @@ def effect_sentences(card: Card) -> list[str]:
     # Call of the Haunted's pair of sentences is read as one.
     joined: list[str] = []
     for s in out:
-        if joined and s.startswith("When that monster is destroyed") and joined[-1].startswith("When this card leaves"):
+        if joined and _LINK_PAIR.match(s) and joined[-1].startswith("When this card leaves"):
             joined[-1] += " " + s
         elif "gemini" in card.kinds and _GEMINI_HEAD.match(s) and "●" in s:
             # A Gemini monster's effects, which it has once Gemini Summoned: the head (fx_stats,
@@ -529,6 +531,9 @@ def effect_sentences(card: Card) -> list[str]:
     return joined
 
 
+# The second sentence of a card linked to a monster (Call of the Haunted; fx_negate's "leaves").
+_LINK_PAIR = re.compile(r"When (?:that monster is destroyed|that monster leaves the field|it leaves the field|"
+                        r"that monster is removed from the field)")
 _GEMINI_HEAD = re.compile(r"While this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
                           r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)[.:]")
 
@@ -634,7 +639,11 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             if not effects:
                 out.unsupported = "a linked destruction without an effect"
                 return out
-            effects[-1].modes[0].append({"do": "link"})
+            # fx_negate: "When this card leaves the field, destroy that monster." alone is one way
+            effects[-1].modes[0].append({"do": "link_one" if p.get("one_way") else "link"})
+            if p.get("leaves"):
+                # fx_negate: "When that monster leaves the field, destroy this card" (any way out)
+                effects[-1].modes[0].append({"do": "link_leaves"})
             continue
         number += 1
         try:
@@ -712,6 +721,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         e.type = "static" if cond == ("static",) else "opponent"
         e.modes, e.mode_pre = [list(p["actions"])], [([], None)]
         return e
+    if cond is not None and cond[0] == "answer":
+        # fx_negate: "When ... is activated": a chain link answering the link before it (negate.lp).
+        if not (card.is_trap or p.get("quick")):
+            raise ValueError("an answer to an activation that is neither a Trap nor a Quick Effect")
+        e.answer, cond = cond[1], None
     if card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if cond is not None and cond[0] != "grave":   # fx_grave: an effect in the GY
@@ -781,7 +795,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -811,6 +825,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
             out.append(f("eff_phase", [c, E, f(e.phase)]))
         if e.soft_once:
             out.append(f("eff_limit", [c, E, f("soft")]))
+        if e.answer:
+            out.append(f("eff_answer", [c, E, f(e.answer)]))
         for lim in dict.fromkeys(e.limits):
             out.append(f("eff_limit", [c, E, f(lim)]))
         pe = f("eff", [E])

@@ -258,6 +258,13 @@ SENTENCES: dict[str, S] = {
     "mandatory_trigger": lambda c, i, e: f"{_eff(c, i, e)} is mandatory: it must be activated after its event",
     # chain.lp, frequency.lp: chains, timing and frequency
     "chain_resolving": lambda c, i: f"{c.name(i)} cannot be added to a chain that has begun to resolve",
+    # negate.lp: negation, protection, control
+    "nothing_to_answer": lambda c, i, e: f"{_eff(c, i, e)} answers an activation: it is chained right after a link of the kind its text names, and there is none",
+    "negated_card_in_hand": lambda c, j: f"{c.name(j)} is in the hand: destroying a card there whose activation was negated is not modelled",
+    "negates_nothing": lambda c, i: f"{c.name(i)} negates the effects of its target, and has none",
+    "controls_nothing": lambda c, i: f"{c.name(i)} takes control of its target, and has none",
+    "no_zone_for_control": lambda c, j: f"control of {c.name(j)} cannot be taken: you have no free Monster Zone",
+    "no_zone_to_return": lambda c, j: f"{c.name(j)} would return to its owner, who has no free Monster Zone (it would be sent to the GY: not modelled)",
     "trigger_in_response": lambda c, i, e: f"{_eff(c, i, e)} is a trigger effect (Spell Speed 1): it cannot respond to a chain link",
     "spell_speed": lambda c, i, e: f"Spell Speed: {_eff(c, i, e)} is too slow to respond to the chain link before it (a response needs Spell Speed 2, and at least that of the link)",
     "mandatory_first": lambda c, i, e: f"{_eff(c, i, e)} is a mandatory trigger: it goes on the chain before the optional ones",
