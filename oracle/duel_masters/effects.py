@@ -35,14 +35,14 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand"})
 
+# Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
+CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
 # attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
                              "mana_burn", "shield_add", "shield_to_hand"})
-# Read but not played by any rule yet: a tap ability used instead of an attack.
-_KW_NOT_PLAYED = frozenset({"tap_ability"})
 
 
 def played(ab: tuple) -> bool:
@@ -51,13 +51,18 @@ def played(ab: tuple) -> bool:
     if ab[0] == "kw":
         # end_of_turn and must_attack bind at the end of the turn, which a line never reaches;
         # every other keyword is a fact the attack, battle or trigger rules read.
-        return ab[1] not in _KW_NOT_PLAYED
+        return True
     when, act = ab[1], ab[2]
-    if when in ("cast", "enters"):
-        return act in STEP_RESOLVED  # resolve.lp (and, for the opponent's S-Triggers, triggers.lp)
-    if when == "attacks":
-        return act in ATTACK_HARMLESS
-    return False  # "when this creature is destroyed", $tap abilities: not resolved yet
+    if when in ("cast", "enters", "tap_ability"):
+        # resolve.lp (and, for the opponent's S-Triggers, triggers.lp; tap abilities: tap.lp)
+        return act in STEP_RESOLVED
+    if when in ("attacks", "destroyed"):
+        # Effects on creatures: asp/duel_masters/our_triggers.lp (ours) and triggers.lp (the
+        # opponent's creatures destroyed in a battle); effects on cards: resolved for our attacks
+        # where resolve.lp knows them, and otherwise provably harmless during our attacks (the
+        # owner's own cards, or a random discard: no attack rule reads a hand).
+        return act in CREATURE_ACTS or act in ATTACK_HARMLESS or act in ("shield_burn", "discard")
+    return False
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
