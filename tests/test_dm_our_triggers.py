@@ -101,3 +101,16 @@ def test_stallob_destroyed_by_a_blocker_destroys_our_next_attacker_too():
     # the same with a vanilla 6000 double breaker: either order wins
     doc["players"][0]["battle_zone"] = [BOLTAIL, CRAGSAUR]
     assert verdict(doc).verdict == "lethal"
+
+
+def test_an_opponents_when_destroyed_creature_destroyed_by_our_attack_trigger_is_not_guessed():
+    # Jil Warka (blocker; when destroyed, taps up to 2 of our creatures): Metalwing may destroy it
+    # before it blocks, but then its effect would be the opponent's to resolve; the oracle does not
+    # count on that line.
+    jil = "Jil Warka, Time Guardian"
+    doc = pos(side(battle_zone=[METALWING, CRAGSAUR]), {**side(battle_zone=[jil]), "shields": [VEHICLE, VEHICLE]})
+    got = verdict(doc)
+    assert got.verdict == "no_lethal", got.text()
+    # the same board with Seamine (no such ability) is lethal
+    doc["players"][1]["battle_zone"] = [SEAMINE]
+    assert verdict(doc).verdict == "lethal"

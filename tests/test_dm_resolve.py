@@ -73,9 +73,9 @@ def test_searing_wave_destroys_all_small_creatures_and_burns_one_of_our_shields(
     assert "Boltail Dragon" in text.split("P1 battle zone")[1].split("\n")[0]
 
 
-def test_a_spell_with_an_effect_not_resolved_is_still_refused():
-    doc = pos(side(hand=["Dimension Gate"], mana_zone=untapped(*[BRONZE] * 3)))  # search: not resolved
-    assert "effect_not_resolved" in terms(check(doc, 'cast "Dimension Gate"'))
+def test_a_spell_with_text_not_understood_is_still_refused():
+    doc = pos(side(hand=["Dark Reversal"], mana_zone=untapped(*[BONE] * 2)))
+    assert "text_not_understood" in terms(check(doc, 'cast "Dark Reversal"'))
 
 
 # --- "when you put this creature into the battle zone" of our summons -------------------------

@@ -114,9 +114,12 @@ def test_a_tap_ability_on_creatures_after_an_attack_is_refused_not_guessed():
     assert check(doc, f'attack "{CRAGSAUR}" -> player', f'tap_ability "{POPPLE}"').legal
 
 
-def test_a_tap_ability_whose_effect_is_not_resolved_is_refused():
-    doc = pos(side(battle_zone=[CHARMILIA], deck=[CRAGSAUR]))
-    assert "effect_not_resolved" in terms(check(doc, f'tap_ability "{CHARMILIA}"'))
+def test_charmilia_searches_a_creature_and_not_a_spell():
+    doc = pos(side(battle_zone=[CHARMILIA], deck=[MANE, "Brain Serum", CRAGSAUR]))
+    ok = check(doc, f'tap_ability "{CHARMILIA}"')
+    assert ok.legal, ok.text()
+    hands = {line for m in [ok] for line in m.steps[0].state if line.startswith("P0 hand")}
+    assert hands <= {f"P0 hand: {MANE}", f"P0 hand: {CRAGSAUR}"}
 
 
 def test_lethal_uses_a_tap_ability_to_remove_the_only_blocker():

@@ -33,7 +33,7 @@ from oracle.duel_masters.cards import Card
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
-                           "shield_to_hand"})
+                           "shield_to_hand", "search", "discard"})
 
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
@@ -180,13 +180,16 @@ class _Reader(Transformer):
     def shield_add(self): return ("shield_add", "you", "one", ())
     def mana_to_hand(self): return ("mana_to_hand", "you", "one", ())
     def discard_random(self): return ("discard", "opponent", "one", ())
-    def search(self, *_): return ("search", "you", "one", ())
+    # "You may take a creature from your deck ... and put it into your hand": one card of that kind
+    # or none (resolve.lp); the kind is the first `kind` of the sentence.
+    def search(self, kind, *_):
+        return ("search", "you", "may_one", () if kind == "card" else (("kind", kind),))
     def look_shield(self): return ("look", "opponent", "one", ())
     # Looking moves no card; a line is a fixed sequence, so what it learns changes none of its steps.
     def look(self, *_): return ("look", "opponent", "one", ())
     def mana_to_hand_kind(self, kind): return ("mana_to_hand", "you", "one", (("kind", str(kind)),))
     def shield_burn(self): return ("shield_burn", "you", "one", ())
-    def kind(self, *_): return None
+    def kind(self, k=None): return "card" if k is None else str(k)
 
     def count(self, one): return "one"
     def up_to(self, n): return ("up_to", int(n))

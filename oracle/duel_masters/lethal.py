@@ -452,7 +452,8 @@ def answer(problem: Problem, *, max_steps: int = 8, timeout: float | None = None
 def unapplied(problem: Problem) -> list[str]:
     """What the attack step does not apply, for the cards of the position (reported, never guessed):
     text not understood, and understood effects that the rules do not resolve during our turn
-    (when attacking, when destroyed, and the effects a summon of the line does not resolve)."""
+    (the effects a summon of the line does not resolve; our creatures' "when it attacks" and "when
+    it is destroyed" abilities are resolved: asp/duel_masters/our_triggers.lp)."""
     pos = problem.position
     races = race_set(pos)
     out, seen = [], set()
@@ -467,11 +468,9 @@ def unapplied(problem: Problem) -> list[str]:
         for ab in reading.abilities:
             # A summon of the line resolves the effects resolve.lp knows (asp/duel_masters/resolve.lp).
             # The opponent's "when destroyed" effects resolve in the battle (triggers.lp).
-            if ab[0] == "eff" and (ab[1] == "attacks" or ab[1] == "destroyed" and inst.player != problem.opponent
-                                   or ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED):
-                when = {"attacks": "when it attacks", "destroyed": "when it is destroyed",
-                        "enters": "when it is put into the battle zone"}[ab[1]]
-                out.append(f"not applied during the attacks: {card.name}'s ability {when} ({ab[2]})")
+            if ab[0] == "eff" and ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED:
+                out.append(f"not applied during the attacks: {card.name}'s ability when it is put into the "
+                           f"battle zone ({ab[2]})")
     if any(i.zone == "hand" and i.player == problem.opponent for i in pos.instances):
         out.append("not applied: the opponent's hand (Ninja Strike and other plays from the hand during our "
                    "attacks are not part of the lethal search)")

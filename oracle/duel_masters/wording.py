@@ -205,6 +205,10 @@ SENTENCES: dict[str, S] = {
     "new_shield_not_modelled": lambda c, j: (f"{c.name(j)} would be added to its owner's shields "
                                      "instead of being destroyed: a shield gained this way is not modelled, so the "
                                      "oracle does not play this step"),
+    "deck_shuffled": lambda c, p: (f"player {p}'s deck was shuffled by a search earlier in the line: which card is "
+                                   "on top is not known, so the oracle does not play an effect that takes it"),
+    "deck_out": lambda c, p, n: (f"player {p} would draw more cards than the {n} left in the deck: drawing from an "
+                                 "empty deck loses the game, so the oracle does not play this step"),
     "not_a_target": lambda c, code: (f"{c.card_name(code)} cannot be chosen: it is not a creature in the battle zone "
                                      "that the spell's effect allows"),
 }
