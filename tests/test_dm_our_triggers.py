@@ -114,3 +114,16 @@ def test_an_opponents_when_destroyed_creature_destroyed_by_our_attack_trigger_is
     # the same board with Seamine (no such ability) is lethal
     doc["players"][1]["battle_zone"] = [SEAMINE]
     assert verdict(doc).verdict == "lethal"
+
+
+def test_an_attack_trigger_may_name_the_creature_a_broken_shield_became():
+    # Cragsaur breaks Fantasy Fish (an S-Trigger blocker) first; Metalwing names that shield's
+    # creature and destroys it before it blocks; the second Cragsaur attacks directly.
+    fish = "Fantasy Fish"
+    doc = pos(side(battle_zone=[CRAGSAUR, METALWING, CRAGSAUR]), side(shields=[fish, VEHICLE, VEHICLE]))
+    got = verdict(doc)
+    assert got.verdict == "lethal", got.text()
+    assert f'attack "{METALWING}" -> the player targeting "{fish}"' in got.line
+    # a double breaker without the trigger: Fantasy Fish blocks one of the later attacks
+    doc["players"][0]["battle_zone"] = [CRAGSAUR, BOLTAIL, CRAGSAUR]
+    assert verdict(doc).verdict == "no_lethal"
