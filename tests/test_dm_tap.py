@@ -105,10 +105,20 @@ def test_neon_cluster_draws_two_cards():
     assert f"P0 hand: {MANE}, {CRAGSAUR}" in ok.steps[0].state
 
 
-def test_a_tap_ability_on_creatures_after_an_attack_is_refused_not_guessed():
-    doc = pos(side(battle_zone=[CRAGSAUR, CHEN_TREG]), side(battle_zone=[SHOOTER], shields=[VEHICLE, VEHICLE]))
-    result = check(doc, f'attack "{CRAGSAUR}" -> player', f'tap_ability "{CHEN_TREG}" targeting "{SHOOTER}"')
-    assert "tap_after_attack" in terms(result)
+def test_a_tap_ability_after_an_attack_acts_on_the_battle_zone_of_each_reply():
+    # Their Burning Mane (no blocker) is untapped: Chen Treg taps it after Cragsaur's attack, then
+    # Boltail can attack it.
+    doc = pos(side(battle_zone=[CRAGSAUR, CHEN_TREG, BOLTAIL]),
+              side(battle_zone=[{"card": SHOOTER, "tapped": True}, MANE], shields=[VEHICLE, VEHICLE]))
+    ok = check(doc, f'attack "{CRAGSAUR}" -> "{SHOOTER}"', f'tap_ability "{CHEN_TREG}" targeting "{MANE}"',
+               f'attack "{BOLTAIL}" -> "{MANE}"')
+    assert ok.legal, ok.text()
+    assert f"P1 battle zone after the attack: {MANE} (tapped)" in ok.steps[1].state
+    # Boltail cannot attack the untapped Burning Mane without Chen Treg's tap
+    assert not check(doc, f'attack "{CRAGSAUR}" -> "{SHOOTER}"', f'attack "{BOLTAIL}" -> "{MANE}"').legal
+    # Chen Treg tapped by attacking cannot use its tap ability afterwards
+    result = check(doc, f'attack "{CHEN_TREG}" -> "{SHOOTER}"', f'tap_ability "{CHEN_TREG}" targeting "{MANE}"')
+    assert "already_attacked" in terms(result)
     # an ability on cards only (Popple: mana) may follow an attack
     doc = pos(side(battle_zone=[CRAGSAUR, POPPLE], deck=[MANE]), side(shields=[VEHICLE, VEHICLE]))
     assert check(doc, f'attack "{CRAGSAUR}" -> player', f'tap_ability "{POPPLE}"').legal
@@ -132,3 +142,15 @@ def test_lethal_uses_a_tap_ability_to_remove_the_only_blocker():
     # without Rikabu's Screwdriver Seamine blocks one of the two attacks
     doc["players"][0]["battle_zone"] = [BOLTAIL, CRAGSAUR]
     assert L.answer(L.problem_from(doc, "<test>")).verdict == "no_lethal"
+
+
+def test_a_tap_ability_after_an_attack_destroys_the_creature_a_broken_shield_became():
+    # Breaking Fantasy Fish (an S-Trigger blocker) brings a blocker out; Rikabu's Screwdriver,
+    # tapped after that attack, destroys the creature that shield became; the last attack wins.
+    fish = "Fantasy Fish"
+    doc = pos(side(battle_zone=[BOLTAIL, RIKABU, CRAGSAUR]), side(shields=[fish]))
+    ok = check(doc, f'attack "{CRAGSAUR}" -> player', f'tap_ability "{RIKABU}" targeting "{fish}"',
+               f'attack "{BOLTAIL}" -> player')
+    assert ok.legal, ok.text()
+    assert "P1 battle zone after the attack: none" in ok.steps[1].state
+    assert "the game is won" in ok.steps[2].state[-2]

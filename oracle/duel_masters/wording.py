@@ -191,9 +191,8 @@ SENTENCES: dict[str, S] = {
     "game_over": lambda c: "the game is already won: no attack follows the winning one",
     # tap.lp
     "no_tap_ability": lambda c, a: f"{c.name(a)} has no tap ability that the oracle reads",
-    "tap_after_attack": lambda c, a: (f"the tap ability of {c.name(a)} acts on creatures: after an attack the battle "
-                                      "zone depends on the opponent's replies, and the oracle resolves such a tap "
-                                      "ability only before the line's first attack"),
+    "tap_impossible": lambda c, a: (f"{c.name(a)} cannot use its tap ability now: after the attacks so far it has "
+                                    "left the battle zone or is tapped"),
     # spells.lp
     "not_castable": lambda c, i: (f"{c.name(i)} cannot be cast here: a spell is cast by the turn player from the "
                                   "hand in the main step"),
