@@ -13,6 +13,7 @@ TORNADO = "Tornado Flame"        # fire 5: destroy 1 of the opponent's creatures
 SOLAR_RAY = "Solar Ray"          # light 2: tap 1 of the opponent's creatures
 SNARE = "Natural Snare"          # nature 6: 1 of the opponent's creatures into his mana zone
 DARKPACT = "Darkpact"            # darkness 2: "Put any number of cards from your mana zone ... draw that many" (not understood)
+GHOST_TOUCH = "Ghost Touch"      # darkness 2: the opponent discards at random
 BONE = "Bone Spider"             # darkness creature (mana)
 BRONZE = "Bronze-Arm Tribe"      # nature creature (mana)
 CRAGSAUR = "Cragsaur"            # fire 3000 creature (mana / attacker)
@@ -62,6 +63,7 @@ def test_the_filter_leaves_out_a_creature_with_too_much_power():
 
 def test_a_spell_whose_text_is_not_understood_is_never_cast():
     assert casts(plays(board([DARKPACT], [BONE] * 2, [SHOOTER]))) == []
+    assert len(casts(plays(board([GHOST_TOUCH], [BONE] * 2, [])))) == 1  # read and resolved (a random discard)
 
 
 # --- lines: the text form, the state after the cast, the rules a cast breaks ------------------
@@ -106,6 +108,7 @@ def test_illegal_casts_name_the_rule():
                                                      f'cast "{DARKPACT}"'))
     # (effect_not_resolved: no spell of the library is read whole with an effect a cast does not
     # resolve since searches and discards are played; the rule stays for the next reading)
+    assert check(board([GHOST_TOUCH], [BONE] * 2, []), f'cast "{GHOST_TOUCH}"').legal  # a random discard is resolved
     # a creature is summoned, not cast
     assert "not_castable" in last_terms(check(board([CRAGSAUR], [CRAGSAUR] * 3, []), f'cast "{CRAGSAUR}"'))
 

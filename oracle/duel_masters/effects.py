@@ -38,6 +38,8 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
                            "search_mana", "shield_to_mana"})
 
+# Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
+CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
 # attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
@@ -52,8 +54,6 @@ _ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("
 # "When this creature is destroyed" effects that move only its owner's cards among hand, deck and
 # graveyard, or only look (not a discard: on the opponent's creature it would be ours).
 DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
-# Read but not played by any rule yet: a tap ability used instead of an attack.
-_KW_NOT_PLAYED = frozenset({"tap_ability"})
 
 
 def played(ab: tuple) -> bool:
@@ -69,19 +69,23 @@ def played(ab: tuple) -> bool:
     if ab[0] == "kw":
         # end_of_turn and must_attack bind at the end of the turn, which a line never reaches;
         # every other keyword is a fact the attack, battle or trigger rules read.
-        return ab[1] not in _KW_NOT_PLAYED
+        return True
     when, act = ab[1], ab[2]
-    if when in ("cast", "enters"):
-        return act in STEP_RESOLVED  # resolve.lp (and, for the opponent's S-Triggers, triggers.lp)
+    if when in ("cast", "enters", "tap_ability"):
+        # resolve.lp (and, for the opponent's S-Triggers, triggers.lp; tap abilities: tap.lp)
+        return act in STEP_RESOLVED
+    # Effects on creatures of "whenever this creature attacks" and "when this creature is
+    # destroyed": asp/duel_masters/our_triggers.lp (ours) and triggers.lp (the opponent's creatures
+    # destroyed in a battle).  Effects on cards: provably harmless during our attacks, as below.
     if when == "attacks":
-        return act in ATTACK_HARMLESS and (ab[3] == "you" or act not in ("mana_burn", "mana_to_hand")) \
+        return act in CREATURE_ACTS or act in ATTACK_HARMLESS and (ab[3] == "you" or act not in ("mana_burn", "mana_to_hand")) \
             or (act, ab[3]) in _ATTACK_HARMLESS_WHO
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
         # creature is not played (resolve.lp), as it would not resolve the ability.
-        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
-    return False  # other "when this creature is destroyed" effects, $tap abilities: not resolved yet
+        return act in CREATURE_ACTS or act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+    return False
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\s*")
@@ -209,7 +213,7 @@ class _Reader(fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Wo
     def look(self, *_): return ("look", "opponent", "one", ())
     def mana_to_hand_kind(self, kind): return ("mana_to_hand", "you", "one", (("kind", str(kind)),))
     def shield_burn(self): return ("shield_burn", "you", "one", ())
-    def kind(self, *_): return None
+    def kind(self, k=None): return "card" if k is None else str(k)
 
     def count(self, one): return "one"
     def up_to(self, n): return ("up_to", int(n))

@@ -34,7 +34,7 @@ from clingo import Number
 from oracle import jsonfile
 from oracle.duel_masters import effects
 from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
-from oracle.duel_masters.lines import view_sc, view_st
+from oracle.duel_masters.lines import view_sc, view_st, view_ta
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.resources import encoding
@@ -45,7 +45,7 @@ UNKNOWN = "Face-down shield (unknown card)"
 # Our choices, pinned in the refutation: the actions, and what our effects choose (resolve.lp:
 # targets, how many cards, which cards) so that the opponent's replies never choose for us.
 OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield",
-               "cast", "eff_tgt", "st_n", "goes")
+               "cast", "eff_tgt", "st_n", "goes", "use_tap", "named")
 
 
 class Stopped(Exception):
@@ -186,7 +186,8 @@ def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
     parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t))]
     if scenario0:
         parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1)
-                                                  for p in (("scenario", (Number(0), Number(t))), view_sc(0, t))]
+                                                  for p in (("scenario", (Number(0), Number(t))), view_ta(0, t),
+                                                            view_sc(0, t))]
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
@@ -200,7 +201,7 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
         text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
-               [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_sc(k, t))])
+               [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_ta(k, t), view_sc(k, t))])
 
 
 def _left(deadline: float | None) -> float | None:
@@ -241,8 +242,9 @@ def _ours(atoms: list[clingo.Symbol]) -> list[clingo.Symbol]:
     return [a for a in atoms if a.name in OUR_ACTIONS or (a.name == "rank" and len(a.arguments) == 2)]
 
 
-def _scenario(atoms: list[clingo.Symbol], k: int) -> list[clingo.Symbol]:
-    """A refutation (scenario 0 of a model) as the facts of pinned scenario k."""
+def _scenario(atoms: list[clingo.Symbol], k: int, ours: set[int]) -> list[clingo.Symbol]:
+    """A refutation (scenario 0 of a model) as the facts of pinned scenario k: the opponent's replies
+    (the targets of our own effects are the line's, named(S,E,J,T), not replies)."""
     attacker = {a.arguments[3].number: a.arguments[1] for a in atoms if a.name == "attack"}
     out = [fact("scen", k), fact("pinned", k)]
     for a in atoms:
@@ -253,7 +255,7 @@ def _scenario(atoms: list[clingo.Symbol], k: int) -> list[clingo.Symbol]:
             out.append(fact("pinned_block", k, attacker[args[2].number], args[1]))
         elif a.name == "use":
             out.append(fact("pinned_use", k, args[1]))
-        elif a.name == "tgt":
+        elif a.name == "tgt" and args[1].number not in ours:
             out.append(fact("pinned_target", k, args[1], args[2], args[3]))
         elif a.name == "holds":
             out.append(fact("holds", k, args[1], args[2]))
@@ -298,6 +300,7 @@ def check(problem: Problem, *, exact: dict[int, int] | None = None, blocks: bool
     refute = _control(problem, facts, rules + _slot_rules(problem, exact) + f":- won_upto(0,{h}).\n", h,
                       scenario0=True)
     seen: set[frozenset] = set()
+    ours_iids = {i.iid for i in problem.position.instances if i.player == problem.position.turn_player}
     while True:
         line = _solve1(search, deadline)
         if line is None:
@@ -307,7 +310,7 @@ def check(problem: Problem, *, exact: dict[int, int] | None = None, blocks: bool
         if reply is None:
             return Verdict(describe(problem, line, h), h, found, model=line)
         found += 1
-        pins = _scenario(reply, found + 1)
+        pins = _scenario(reply, found + 1, ours_iids)
         key = frozenset(str(p) for p in pins[2:])
         if key in seen:  # the same counter-example twice would loop: a defect of the encoding
             raise RuntimeError(f"lethal: counter-example {sorted(key)} does not refute the line it was found for")
@@ -348,13 +351,15 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
     targets: dict[int, list[str]] = {}  # what the step's effect chose (resolve.lp)
     for a in atoms:
         args = a.arguments
-        if a.name == "eff_tgt" and len(args) == 4:
+        if a.name in ("eff_tgt", "named") and len(args) == 4:  # a step's effect; our attacker's triggers
             targets.setdefault(args[3].number, []).append(f'"{name(args[2].number)}"')
         elif a.name == "cast" and len(args) == 3:
             acts[args[2].number] = f'cast "{name(args[1].number)}"'
         elif a.name == "attack" and len(args) == 4:
             target = "the player" if args[2].type == clingo.SymbolType.Function else f'"{name(args[2].number)}"'
             acts[args[3].number] = f'attack "{name(args[1].number)}" -> {target}'
+        elif a.name == "use_tap" and len(args) == 3:
+            acts[args[2].number] = f'tap_ability "{name(args[1].number)}"'
         elif a.name == "summon" and len(args) == 4:
             acts[args[3].number] = f'summon "{name(args[1].number)}"'
         elif a.name == "charge" and len(args) == 3:
@@ -447,7 +452,8 @@ def answer(problem: Problem, *, max_steps: int = 8, timeout: float | None = None
 def unapplied(problem: Problem) -> list[str]:
     """What the attack step does not apply, for the cards of the position (reported, never guessed):
     text not understood, and understood effects that the rules do not resolve during our turn
-    (when attacking, when destroyed, and the effects a summon of the line does not resolve)."""
+    (the effects a summon of the line does not resolve; our creatures' "when it attacks" and "when
+    it is destroyed" abilities are resolved: asp/duel_masters/our_triggers.lp)."""
     pos = problem.position
     races = race_set(pos)
     out, seen = [], set()
@@ -462,11 +468,9 @@ def unapplied(problem: Problem) -> list[str]:
         for ab in reading.abilities:
             # A summon of the line resolves the effects resolve.lp knows (asp/duel_masters/resolve.lp).
             # The opponent's "when destroyed" effects resolve in the battle (triggers.lp).
-            if ab[0] == "eff" and (ab[1] == "attacks" or ab[1] == "destroyed" and inst.player != problem.opponent
-                                   or ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED):
-                when = {"attacks": "when it attacks", "destroyed": "when it is destroyed",
-                        "enters": "when it is put into the battle zone"}[ab[1]]
-                out.append(f"not applied during the attacks: {card.name}'s ability {when} ({ab[2]})")
+            if ab[0] == "eff" and ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED:
+                out.append(f"not applied during the attacks: {card.name}'s ability when it is put into the "
+                           f"battle zone ({ab[2]})")
     if any(i.zone == "hand" and i.player == problem.opponent for i in pos.instances):
         out.append("not applied: the opponent's hand (Ninja Strike and other plays from the hand during our "
                    "attacks are not part of the lethal search)")

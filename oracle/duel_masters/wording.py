@@ -189,6 +189,10 @@ SENTENCES: dict[str, S] = {
                                           "the attacker has left the battle zone or is tapped, or the attacked creature "
                                           "has left or is untapped"),
     "game_over": lambda c: "the game is already won: no attack follows the winning one",
+    # tap.lp
+    "no_tap_ability": lambda c, a: f"{c.name(a)} has no tap ability that the oracle reads",
+    "tap_impossible": lambda c, a: (f"{c.name(a)} cannot use its tap ability now: after the attacks so far it has "
+                                    "left the battle zone or is tapped"),
     # spells.lp
     "not_castable": lambda c, i: (f"{c.name(i)} cannot be cast here: a spell is cast by the turn player from the "
                                   "hand in the main step"),
@@ -202,6 +206,8 @@ SENTENCES: dict[str, S] = {
                                      "oracle does not play this step"),
     "deck_order_unknown": lambda c, p: (f"P{p}'s deck was shuffled by a search earlier in the line: the order of "
                                         "its cards is unknown, so no effect can take its top cards"),
+    "deck_out": lambda c, p, n: (f"player {p} would draw more cards than the {n} left in the deck: drawing from an "
+                                 "empty deck loses the game, so the oracle does not play this step"),
     "not_a_target": lambda c, code: (f"{c.card_name(code)} cannot be chosen: it is not a creature in the battle zone "
                                      "that the spell's effect allows"),
 }
