@@ -56,13 +56,20 @@ _ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("
 DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
 
 
+def _attack_harmless(act: str, who: str) -> bool:
+    """An effect of "whenever this creature attacks" that provably changes nothing (ATTACK_HARMLESS)."""
+    return (act in ATTACK_HARMLESS and (who == "you" or act not in ("mana_burn", "mana_to_hand"))
+            or (act, who) in _ATTACK_HARMLESS_WHO)
+
+
 def played(ab: tuple) -> bool:
     """Whether the rules play an ability read from the text (or it provably changes nothing):
     coverage counts a card only when every ability of it is read and played."""
     if ab[0] == "granted":
         # Survivor / Turbo rush (fx_conditions.py): only an ability harmless on any creature
         inner = ab[2]
-        return (inner[0] == "eff" and inner[1] == "attacks" and played(inner)
+        # (an effect on creatures is played only for the creature whose own ability it is)
+        return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
@@ -78,8 +85,7 @@ def played(ab: tuple) -> bool:
     # destroyed": asp/duel_masters/our_triggers.lp (ours) and triggers.lp (the opponent's creatures
     # destroyed in a battle).  Effects on cards: provably harmless during our attacks, as below.
     if when == "attacks":
-        return act in CREATURE_ACTS or act in ATTACK_HARMLESS and (ab[3] == "you" or act not in ("mana_burn", "mana_to_hand")) \
-            or (act, ab[3]) in _ATTACK_HARMLESS_WHO
+        return act in CREATURE_ACTS or _attack_harmless(act, ab[3])
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
