@@ -13,6 +13,9 @@ the Deck), Monster Reborn.  Prints
   3. the time of the plays of the starting position, in process (target: under 50 ms).
 Each with the CPU time of this process (the machine may be shared), and for 1 and 2 the CPU time
 spent grounding against the rest (mostly solving).  Figures are printed, never asserted.
+Speed session (docs/decisions.md), CPU on the loaded machine, before -> after: 1. 16.0 s -> 14.2 s
+(grounding 3.4 -> 2.9 s; the same line found), 2. 45.4 s -> 39.0 s (solving ~35 s of it: the
+proofs that no shorter line exists), 3. 129 ms -> 108 ms.
 """
 from __future__ import annotations
 

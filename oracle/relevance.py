@@ -38,12 +38,15 @@ _TOKEN = re.compile(r'\s*(?:(?P<id>_*[a-z][A-Za-z0-9_\']*)|(?P<var>_*[A-Z][A-Za-
 class _Reader:
     """Patterns of a term in clingo's printed form; anything but functions, constants, strings
     and variables (numbers, arithmetic, intervals, @-terms) is a wildcard.  A variable is a
-    wildcard too, marked with its name ("?X") so that a head can take the values its body gives."""
+    wildcard too, marked with its name ("?X") so that a head can take the values its body gives.
+    A program parameter whose value is known (a part grounded once, with these arguments) is
+    that number, and so is its sum or difference with numbers (``t-1``): ``pending(_,t-1)`` of
+    ``step(1)`` asks for ``pending(_,0)``, which no head of ``step(1)`` derives."""
 
-    def __init__(self, text: str, params: frozenset):
+    def __init__(self, text: str, params: tuple):
         self.tokens = [(m.lastgroup, m.group(m.lastgroup)) for m in _TOKEN.finditer(text)]
         self.at = 0
-        self.params = params
+        self.params = dict(params)
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
@@ -64,8 +67,10 @@ class _Reader:
             if self.peek() == ("p", "("):
                 args = self.arguments()
                 out = [(text, a) for a in args]
+            elif text in self.params:
+                return self.arithmetic(self.params[text])
             else:
-                out = [None] if text in self.params else [(text, ())]
+                out = [(text, ())]
         elif kind == "str":
             self.at += 1
             out = [('"' + text[1:-1], ())]
@@ -82,6 +87,27 @@ class _Reader:
             self.skip()  # an operator follows: the term is an expression
             return [None]
         return out
+
+    def arithmetic(self, value: int | None) -> list[Pattern]:
+        """A known parameter ``value`` plus or minus numbers and known parameters, as a number
+        pattern; anything else (an unknown parameter, another operator) is a wildcard."""
+        while value is not None and self.peek() in (("op", "+"), ("op", "-")):
+            sign = 1 if self.peek()[1] == "+" else -1
+            kind, text = self.tokens[self.at + 1] if self.at + 1 < len(self.tokens) else ("end", "")
+            after = self.tokens[self.at + 2] if self.at + 2 < len(self.tokens) else ("end", "")
+            if kind == "num":
+                term = int(text)
+            elif kind == "id" and after != ("p", "(") and self.params.get(text) is not None:
+                term = self.params[text]
+            else:
+                break
+            value += sign * term
+            self.at += 2
+        kind, text = self.peek()
+        if value is None or not (kind == "end" or (kind == "p" and text in ",;)")):
+            self.skip()
+            return [None]
+        return [(str(value), ())]   # a number: no constant's name starts with a digit
 
     def skip(self) -> None:
         depth = 0
@@ -119,7 +145,7 @@ class _Reader:
 
 
 @lru_cache(maxsize=None)
-def _text(text: str, params: frozenset) -> tuple[Pattern, ...]:
+def _text(text: str, params: tuple) -> tuple[Pattern, ...]:
     """The patterns of an atom printed by clingo (a classical negation reads as the atom).
     Many atoms repeat across rules (``inst(I,C)``): each text is read once."""
     text = text.strip()
@@ -130,7 +156,7 @@ def _text(text: str, params: frozenset) -> tuple[Pattern, ...]:
     return tuple(out) if reader.peek()[0] == "end" else (None,)
 
 
-def _positive(literals, params: frozenset) -> list[tuple[Pattern, ...]]:
+def _positive(literals, params: tuple) -> list[tuple[Pattern, ...]]:
     """For each plain positive atom among ``literals``, its patterns (one must be derivable).
     Comparisons and aggregates read as a wildcard, which any instance satisfies."""
     out = []
@@ -146,7 +172,7 @@ def _positive(literals, params: frozenset) -> list[tuple[Pattern, ...]]:
     return out
 
 
-def _heads(head: ast.AST, params: frozenset) -> list[tuple[tuple[Pattern, ...], list]]:
+def _heads(head: ast.AST, params: tuple) -> list[tuple[tuple[Pattern, ...], list]]:
     """Each head atom's patterns, with the positive atoms of its condition (``a(X) : b(X)``
     in a choice: ``b(X)`` must hold, and gives X its values)."""
     ty = head.ast_type
@@ -161,7 +187,7 @@ def _heads(head: ast.AST, params: frozenset) -> list[tuple[tuple[Pattern, ...], 
     return []
 
 
-def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list]:
+def _shape(statement: ast.AST, params: tuple) -> tuple[list | None, list]:
     """(what the statement needs, or None if it is always kept; what its heads may derive)."""
     ty = statement.ast_type
     if ty == ASTType.Rule:
@@ -173,13 +199,20 @@ def _shape(statement: ast.AST, params: frozenset) -> tuple[list | None, list]:
     return None, []   # #program, #show, #defined, #project, ...: always kept
 
 
-def shapes(statements) -> tuple:
-    """The shape of each statement, reading the program parameters of the part it is in."""
+def shapes(statements, values: tuple = ()) -> tuple:
+    """The shape of each statement, reading the program parameters of the part it is in.
+    ``values`` gives the numbers some parts are grounded with, ``((name, (n, ...)), ...)``: their
+    parameters take those numbers (a part grounded with several argument lists is left out of
+    it); every other parameter is a wildcard."""
+    known = dict(values)
     out = []
-    params: frozenset = frozenset()
+    params: tuple = ()
     for statement in statements:
         if statement.ast_type == ASTType.Program:
-            params = frozenset(p.name for p in statement.parameters)
+            args = known.get(statement.name)
+            if args is None or len(args) != len(statement.parameters):
+                args = (None,) * len(statement.parameters)
+            params = tuple((p.name, v) for p, v in zip(statement.parameters, args))
         out.append(_shape(statement, params))
     return tuple(out)
 

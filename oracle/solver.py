@@ -56,7 +56,7 @@ def make_control(
     wanted = frozenset(name for name, _ in parts) if one_shot else None
     statements = _parsed(paths)
     if relevant_only:
-        keep = _relevant(paths, wanted, relevance.abstract(facts))
+        keep = _relevant(paths, wanted, relevance.abstract(facts), _values(parts) if one_shot else ())
     else:
         keep = tuple(wanted is None or part in wanted for part, _ in statements)
     with ast.ProgramBuilder(ctl) as builder:
@@ -90,16 +90,28 @@ def _parsed(files: tuple[str, ...]) -> tuple[tuple[str, ast.AST], ...]:
     return tuple(statements)
 
 
+def _values(parts: Sequence[tuple[str, Sequence[clingo.Symbol]]]) -> tuple:
+    """The numbers each part is grounded with, for the parts grounded with one list of numbers
+    only (relevance.shapes): ``step(1)`` alone cannot read what ``step(0)`` would derive."""
+    seen: dict[str, set] = {}
+    for name, args in parts:
+        seen.setdefault(name, set()).add(tuple(args))
+    return tuple(sorted((name, tuple(a.number for a in args)) for name, (args,) in
+                        ((n, a) for n, a in seen.items() if len(a) == 1)
+                        if all(a.type == clingo.SymbolType.Number for a in args)))
+
+
 @lru_cache(maxsize=64)
-def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str) -> tuple[bool, ...]:
+def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, values: tuple = ()) -> tuple[bool, ...]:
     """For each statement of ``files``: whether it is handed to clingo (in a wanted part, and
-    able to fire for an instance whose abstracted program is ``abstract``)."""
+    able to fire for an instance whose abstracted program is ``abstract`` when the parts are
+    grounded with ``values``, see relevance.shapes)."""
     statements = _parsed(files)
     inside = [wanted is None or part in wanted for part, _ in statements]
     instance = relevance.instance_shapes(abstract)
     if instance is None:  # an instance the analysis cannot read: keep every statement
         return tuple(inside)
-    shapes = _shapes(files)
+    shapes = _shapes(files, values)
     chosen = [i for i, ok in enumerate(inside) if ok]
     alive = relevance.live(tuple(shapes[i] for i in chosen), instance)
     out = [False] * len(statements)
@@ -109,8 +121,8 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str) -
 
 
 @lru_cache(maxsize=16)
-def _shapes(files: tuple[str, ...]) -> tuple:
-    return relevance.shapes([statement for _, statement in _parsed(files)])
+def _shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
+    return relevance.shapes([statement for _, statement in _parsed(files)], values)
 
 
 def solve(

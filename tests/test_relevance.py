@@ -11,7 +11,7 @@ from clingo import ast
 from conftest import ROOT
 from oracle import relevance
 from oracle.resources import encoding
-from oracle.solver import _parsed, _relevant, make_control, solve
+from oracle.solver import _parsed, _relevant, _values, make_control, solve
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
 from oracle.yugioh.position import load_position
@@ -60,13 +60,44 @@ def test_positions_without_effects_leave_the_effect_rules_out():
 
 
 def test_the_reader_of_printed_atoms():
-    t = lambda text, params=(): relevance._text(text, frozenset(params))  # noqa: E731
+    t = lambda text, params=(): relevance._text(text, tuple((p, None) for p in params))  # noqa: E731
     assert t("open_type(ignition;quick)") == (("open_type", (("ignition", ()),)), ("open_type", (("quick", ()),)))
     assert t("h(in(I,hand),(t-1))", "t") == (("h", (("in", ("?I", ("hand", ()))), None)),)
     assert t("block_start(t,(t-((t-1)\\S)))", "t") == (("block_start", (None, None)),)
     assert t('f((a,b),"x",-3,1..2)') == (("f", (("", (("a", ()), ("b", ()))), ('"x', ()), None, None)),)
     assert t("X < Y") == (None,)          # a comparison: no atom, nothing needed
     assert t("-p(a)") == (("p", (("a", ()),)),)
+
+
+def test_a_parameter_of_known_value_is_that_number():
+    # step(1) grounded alone: t is 1, t-1 is 0, and a plain number stays a wildcard (the
+    # instance's numbers are all 0 in its abstracted text).
+    t = lambda text: relevance._text(text, (("t", 1),))  # noqa: E731
+    assert t("h(in(I,hand),(t-1))") == (("h", (("in", ("?I", ("hand", ()))), ("0", ()))),)
+    assert t("pending(t,(t+2))") == (("pending", (("1", ()), ("3", ()))),)
+    assert t("f((t*2),3)") == (("f", (None, None)),)      # any other operator: a wildcard
+    assert relevance._text("g((t-1))", (("t", None),)) == (("g", (None,)),)
+
+
+def test_one_part_grounded_once_cannot_read_what_an_earlier_time_derives():
+    program = """
+    #program base.
+    done(0).
+    #program step(t).
+    moved(t) :- unit(I).
+    again(t) :- moved(t-1).
+    after(t) :- done(t-1).
+    """
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    instance = relevance.instance_shapes(relevance.abstract("unit(1).\n"))
+    first = relevance.live(relevance.shapes(statements, (("base", ()), ("step", (1,)))), instance)
+    assert [str(s).split(" :-")[0] for s, ok in zip(statements, first) if not ok] == ["again(t)"]
+    # step(1) and step(2) grounded together: t has no one value, and moved(1) may hold at t = 2.
+    both = _values([("base", []), ("step", [clingo.Number(1)]), ("step", [clingo.Number(2)])])
+    assert both == (("base", ()),)
+    assert all(relevance.live(relevance.shapes(statements, both), instance))
+    assert all(relevance.live(relevance.shapes(statements), instance))   # parts grounded later: kept
 
 
 def test_a_rule_is_dropped_only_when_a_positive_body_atom_cannot_hold():
@@ -122,7 +153,7 @@ def test_a_pool_in_an_argument_list_is_one_atom_per_tuple_of_arguments():
     # 5, every rule reading popt/3 (or moves.lp's zflip/4) was dropped as one that cannot fire.
     from oracle.relevance import _text
 
-    params = frozenset({"t"})
+    params = (("t", None),)
     assert _text("popt(t,I,attack;t,I,defense)", params) == (
         ("popt", (None, "?I", ("attack", ()))), ("popt", (None, "?I", ("defense", ()))))
     assert _text("g(h(a;b),c)", params) == (

@@ -695,8 +695,11 @@ def accepted(sentence: str) -> bool:
 
 
 def _parse_unit(sentence: str, lib: Library) -> dict:
-    if not accepted(normalized(sentence)):
-        raise ValueError("not in the grammar")
+    # A sentence without bullets or quoted names is its own normalized form: parsing it once says
+    # both whether the grammar reads it (a LarkError when not) and what it says.
+    if "●" in sentence or normalized(sentence) != sentence:
+        if not accepted(normalized(sentence)):
+            raise ValueError("not in the grammar")
     tree = _Tree(lib)
     if "●" in sentence:
         head, *bullets = [x.strip() for x in sentence.split("●")]

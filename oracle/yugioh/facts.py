@@ -29,7 +29,21 @@ class Instance:
     follow_ups: int = 0   # follow-up steps per action (chain.lp's fslots/1)
 
     def program(self) -> str:
-        return "".join(f"{s}.\n" for s in self.facts)
+        return "".join(_text(s) for s in self.facts)
+
+
+# The text of each fact, kept: printing a symbol is two calls into clingo, looking it up one hash,
+# and most facts (a card's, a Deck slot's) repeat from one position to the next.
+_TEXTS: dict[Symbol, str] = {}
+
+
+def _text(symbol: Symbol) -> str:
+    text = _TEXTS.get(symbol)
+    if text is None:
+        if len(_TEXTS) >= 1_000_000:
+            _TEXTS.clear()
+        text = _TEXTS[symbol] = f"{symbol}.\n"
+    return text
 
 
 @lru_cache(maxsize=4096)
@@ -155,24 +169,19 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     cards = sorted(position.cards(), key=lambda c: c.code)
     archetypes: set[int] = set()
     effects = False  # some card has an effect the rules read: it may search, draw or send from the Deck
+    reads_deck = any(_reads_deck(s) for s in f)
     for card in cards:
-        f += card_facts(card)
-        req = _requirements(card, library)
-        f += req.facts
-        if req.unsupported:
-            inst.unsupported[card.code] = req.unsupported
-        archetypes |= {_archetype(s) for s in req.facts if _archetype(s) is not None}
-        eff = card_effects(card, library)
-        if eff.unsupported:
-            inst.effects_unsupported[card.code] = eff.unsupported
-        elif eff.facts:
-            f.append(fact("eff_name", card.code, card.name_code))
-            f += eff.facts
-            # Effects never activated in the turn player's line (fx_puzzles' types "opponent" and
-            # "static") take nothing from the Deck.
-            effects = effects or bool(eff.rules) or any(e.type not in ("opponent", "static") for e in eff.effects)
-            archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
-    f += _used_and_locks(position, library)
+        read = _card_read(card, library)
+        f += read.facts
+        if read.unsupported:
+            inst.unsupported[card.code] = read.unsupported
+        if read.effects_unsupported:
+            inst.effects_unsupported[card.code] = read.effects_unsupported
+        archetypes |= read.archetypes
+        effects = effects or read.effects
+        reads_deck = reads_deck or read.reads_deck
+    locks = _used_and_locks(position, library)
+    f += locks
     # Trigger effects and responses (Spell Speed 2: chain.lp) of every card instance, read once per
     # card: a Deck of a million copies is one card.  A response takes two follow-up steps (its
     # link and the resolution of the link below it); T triggers on one chain take 2T-1.
@@ -186,7 +195,7 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
         for a in sorted(archetypes):
             if library.in_archetype(card, a):
                 f.append(fact("archetype_of", card.code, a))
-    deck = whole_deck or effects or any(_reads_deck(s) for s in f)
+    deck = whole_deck or effects or reads_deck or any(_reads_deck(s) for s in locks)
     last: dict[tuple, int] = {}
     for slot in position.slots:
         if slot.location == "deck" and not deck:
@@ -209,6 +218,37 @@ _DECK = Function("loc", [Function("deck")])
 def _reads_deck(symbol: Symbol) -> bool:
     """Whether a card fact lets a rule use the cards of the Deck (a filter ``loc(deck)``)."""
     return any(arg == _DECK for arg in symbol.arguments)
+
+
+@dataclass(frozen=True)
+class _CardRead:
+    """What position_facts takes from one card, read once per card."""
+
+    facts: tuple[Symbol, ...]        # what it is, its requirements, its effects
+    unsupported: str | None          # its requirement, when not understood
+    effects_unsupported: str | None  # the sentence of its text not understood
+    archetypes: frozenset[int]       # archetypes its requirements and effects name
+    effects: bool                    # some effect the rules read: it may search, draw or send from the Deck
+    reads_deck: bool                 # some fact of it lets a rule use the cards of the Deck
+
+
+@lru_cache(maxsize=8192)
+def _card_read(card: Card, library: Library) -> _CardRead:
+    out = list(card_facts(card))
+    req = _requirements(card, library)
+    out += req.facts
+    archetypes = {_archetype(s) for s in req.facts if _archetype(s) is not None}
+    eff = card_effects(card, library)
+    effects = False
+    if not eff.unsupported and eff.facts:
+        out.append(fact("eff_name", card.code, card.name_code))
+        out += eff.facts
+        # Effects never activated in the turn player's line (fx_puzzles' types "opponent" and
+        # "static") take nothing from the Deck.
+        effects = bool(eff.rules) or any(e.type not in ("opponent", "static") for e in eff.effects)
+        archetypes |= {a for s in eff.facts for a in _archetypes_in(s)}
+    return _CardRead(tuple(out), req.unsupported or None, eff.unsupported or None, frozenset(archetypes), effects,
+                     any(_reads_deck(s) for s in out))
 
 
 @lru_cache(maxsize=4096)

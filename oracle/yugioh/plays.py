@@ -231,7 +231,7 @@ def blockers(position: Position, slot: Slot, action: str, library: Library | Non
 
 def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> Play:
     """Turn the shown atoms of one model (one step) into a Play."""
-    ref = lambda sym: CardRef.of(position.slot(sym.number))  # noqa: E731
+    ref = lambda iid: CardRef.of(position.slot(iid))  # noqa: E731
     action, card, spell = "", None, None
     materials: list[CardRef] = []
     cards: list[CardRef] = []
@@ -241,13 +241,12 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
     zone: dict[int, int] = {}
     pos: dict[int, str] = {}
     for atom in atoms:
-        # Each access to a symbol's parts is a call into clingo: read each part once.
-        name, args = atom.name, atom.arguments
-        if not args or args[0].number != step:
+        name, args = _parts(atom)
+        if not args or args[0] != step:
             continue
         if name == "act":
-            action = args[1].name
-            if args[2].type == clingo.SymbolType.Number:
+            action = args[1]
+            if isinstance(args[2], int):
                 card = ref(args[2])
         elif name == "mat":
             materials.append(ref(args[1]))
@@ -256,15 +255,15 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
         elif name == "pend":
             cards.append(ref(args[1]))
         elif name == "eff":
-            effect = args[1].number
+            effect = args[1]
         elif name == "cost":
             costs.append(ref(args[1]))
         elif name == "tgt":
             targets.append(ref(args[1]))
         elif name == "to":
-            zone[args[1].number] = args[2].number
+            zone[args[1]] = args[2]
         elif name == "as":
-            pos[args[1].number] = args[2].name
+            pos[args[1]] = args[2]
     if not action:
         raise OracleError(f"the solver returned a model without an action at step {step}")
     placements = tuple(sorted(
@@ -275,6 +274,23 @@ def read_play(position: Position, atoms: list[clingo.Symbol], step: int = 1) -> 
                 materials=tuple(sorted(materials, key=order)), spell=spell,
                 cards=tuple(sorted(cards, key=order)), placements=placements, effect=effect,
                 costs=tuple(sorted(costs, key=order)), targets=tuple(sorted(targets, key=order)))
+
+
+# Each shown atom as (name, (number or constant name, ...)): each access to a symbol's parts is a
+# call into clingo, and the same atoms come back in model after model (mat(1,5) in every play that
+# uses instance 5), so each is read once and then found by its hash.
+_PARTS: dict[clingo.Symbol, tuple[str, tuple]] = {}
+
+
+def _parts(atom: clingo.Symbol) -> tuple[str, tuple]:
+    found = _PARTS.get(atom)
+    if found is None:
+        if len(_PARTS) >= 100_000:
+            _PARTS.clear()
+        args = tuple(a.number if a.type == clingo.SymbolType.Number else a.name if a.type == clingo.SymbolType.Function
+                     else a for a in atom.arguments)
+        found = _PARTS[atom] = (atom.name, args)
+    return found
 
 
 def _zone_name(zone: int) -> tuple[str, int]:
