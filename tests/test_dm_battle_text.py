@@ -3,10 +3,9 @@ untapped CIV creatures", "can't be attacked by CIV or CIV creatures", "can't be 
 that have power N or more", "CIV and CIV slayer".  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side
+from test_dm_helpers import check, pos, side, terms
 
 import oracle.duel_masters.lethal as L
-from oracle.duel_masters.lines import check_line, make_line
 
 SHOOTER = "Aqua Shooter"      # water 2000, blocker
 SEAMINE = "Seamine"           # water 4000, blocker
@@ -14,15 +13,6 @@ BONE = "Bone Spider"          # darkness 1000
 CRAGSAUR = "Cragsaur"         # fire 3000
 BOLTAIL = "Boltail Dragon"    # fire 9000
 AERIS = "Aeris, Flight Elemental"  # light 9000
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 def test_ruthless_skyterror_attacks_untapped_water_creatures_only():

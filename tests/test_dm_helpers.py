@@ -1,7 +1,10 @@
-"""Small builders for Duel Masters test positions (real library cards unless stated); no tests."""
+"""Small builders for Duel Masters test positions (real library cards unless stated) and line
+checking; no tests."""
 from __future__ import annotations
 
 import copy
+
+from oracle.duel_masters.lines import check_line, make_line
 
 ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hyperspatial_zone")
 
@@ -34,3 +37,14 @@ def summons(found, name: str | None = None):
 
 def civs(play) -> list[str]:
     return sorted(x["civilization"] for x in play.payment)
+
+
+def check(doc: dict, *steps: str):
+    """The checked line of these steps (text form) from the position document."""
+    return check_line(make_line(doc, list(steps)))
+
+
+def terms(result) -> str:
+    """The rule terms of an illegal line's last step."""
+    assert result.status == "illegal", result.text()
+    return " ".join(result.steps[-1].terms)

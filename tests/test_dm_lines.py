@@ -8,7 +8,7 @@ import re
 import clingo
 import pytest
 from click.testing import CliRunner
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, untapped
 
 from oracle.cli import main
 from oracle.duel_masters import plays
@@ -30,10 +30,6 @@ GONTA = "Gonta, the Warrior Savage"  # fire/nature, cost 2
 GROBLAV = "Bruiser Dragon"  # fire, cost 5
 BRONZE = "Bronze-Arm Tribe"  # nature, cost 3
 FAIL = re.compile(r"fail\(t,([a-z][a-z_]*)")
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
 
 
 def reasons(doc: dict, *steps: str) -> list[str]:

@@ -3,10 +3,9 @@ abilities resolved during the attacks (asp/duel_masters/our_triggers.lp, battle.
 lines and in `oracle lethal`.  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side
+from test_dm_helpers import check, pos, side, terms
 
 from oracle.duel_masters import lethal as L
-from oracle.duel_masters.lines import check_line, make_line
 
 METALWING = "Metalwing Skyterror"    # fire 6000, double breaker; attacks: you may destroy one of their blockers
 DAIDALOS = "Daidalos, General of Fury"  # darkness 11000, double breaker; attacks: destroy one of your creatures
@@ -19,15 +18,6 @@ SEAMINE = "Seamine"                  # water 4000, blocker
 SYFORCE = "Syforce, Aurora Elemental"  # light 7000, blocker
 MANE = "Burning Mane"                # nature, no text
 VEHICLE = "Aqua Vehicle"             # a blank shield
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 def verdict(doc: dict) -> L.Answer:

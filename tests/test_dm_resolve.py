@@ -5,10 +5,10 @@ creature into the battle zone" abilities of creatures the line summons; the one 
 Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, summons, untapped
+from test_dm_helpers import check, pos, side, summons, terms, untapped
 
 from oracle.duel_masters import plays
-from oracle.duel_masters.lines import check_line, make_line
+from oracle.duel_masters.lines import check_line
 from oracle.duel_masters.puzzles import as_line, puzzle_from_json, solve_puzzle
 
 FAERIE_LIFE = "Faerie Life"      # nature 2: the top card of your deck into your mana zone
@@ -24,15 +24,6 @@ CRAGSAUR = "Cragsaur"            # fire creature (mana), 3000
 SHOOTER = "Aqua Shooter"         # water 2000 blocker
 BOLTAIL = "Boltail Dragon"       # fire 9000
 MANE = "Burning Mane"            # nature 2, no text
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 # --- effects on cards -----------------------------------------------------------------------

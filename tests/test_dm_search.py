@@ -2,9 +2,8 @@
 real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, terms, untapped
 
-from oracle.duel_masters.lines import check_line, make_line
 
 DIMENSION_GATE = "Dimension Gate"   # nature 3: search your deck for a creature, then shuffle
 LOGIC_CUBE = "Logic Cube"           # light 3: search your deck for a spell, then shuffle
@@ -18,15 +17,6 @@ BRONZE = "Bronze-Arm Tribe"         # nature creature (mana)
 CRAGSAUR = "Cragsaur"               # fire creature
 EMERALD = "Emerald Grass"           # light creature (mana)
 BONE = "Bone Spider"                # darkness creature (mana)
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 def test_dimension_gate_takes_a_creature_from_the_deck_and_it_can_be_summoned():

@@ -3,10 +3,10 @@
 the battle zone, then the spell in the graveyard.  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import civs, pos, side, untapped
+from test_dm_helpers import check, civs, pos, side, terms, untapped
 
 from oracle.duel_masters import plays
-from oracle.duel_masters.lines import check_line, make_line, parse_step
+from oracle.duel_masters.lines import parse_step
 
 TERROR_PIT = "Terror Pit"        # darkness 6: destroy 1 of your opponent's creatures
 TORNADO = "Tornado Flame"        # fire 5: destroy 1 of the opponent's creatures with power 4000 or less
@@ -29,15 +29,6 @@ def board(hand: list, mana: list, theirs: list, ours: list = ()) -> dict:
 
 def casts(found):
     return [p for p in found if p.action == "cast"]
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def last_terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 # --- plays: castable spells with payments and targets ----------------------------------------
@@ -88,7 +79,7 @@ def test_solar_ray_taps_its_target_so_it_can_be_attacked():
     doc = board([SOLAR_RAY], [EMERALD, BRONZE], [BOLTAIL], ours=[CRAGSAUR])
     assert check(doc, f'cast "{SOLAR_RAY}" targeting "{BOLTAIL}"', f'attack "{CRAGSAUR}" -> "{BOLTAIL}"').legal
     # untapped, Boltail Dragon cannot be attacked
-    assert "attack_impossible" in last_terms(check(doc, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'))
+    assert "attack_impossible" in terms(check(doc, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'))
 
 
 def test_natural_snare_puts_the_target_into_its_owners_mana_zone():
@@ -98,19 +89,19 @@ def test_natural_snare_puts_the_target_into_its_owners_mana_zone():
 
 
 def test_illegal_casts_name_the_rule():
-    assert "no_civ_mana" in last_terms(check(board([TERROR_PIT], [BRONZE] * 6, [SHOOTER]),
+    assert "no_civ_mana" in terms(check(board([TERROR_PIT], [BRONZE] * 6, [SHOOTER]),
                                              f'cast "{TERROR_PIT}" targeting "{SHOOTER}"'))
-    assert "not_enough_mana" in last_terms(check(board([TERROR_PIT], [BRONZE] * 4 + [BONE], [SHOOTER]),
+    assert "not_enough_mana" in terms(check(board([TERROR_PIT], [BRONZE] * 4 + [BONE], [SHOOTER]),
                                                  f'cast "{TERROR_PIT}" targeting "{SHOOTER}"'))
-    assert "not_a_target" in last_terms(check(board([TORNADO], [CRAGSAUR] * 5, [SHOOTER, BOLTAIL]),
+    assert "not_a_target" in terms(check(board([TORNADO], [CRAGSAUR] * 5, [SHOOTER, BOLTAIL]),
                                               f'cast "{TORNADO}" targeting "{BOLTAIL}"'))
-    assert "text_not_understood" in last_terms(check(board([DARKPACT], [BONE] * 2, [SHOOTER]),
+    assert "text_not_understood" in terms(check(board([DARKPACT], [BONE] * 2, [SHOOTER]),
                                                      f'cast "{DARKPACT}"'))
     # (effect_not_resolved: no spell of the library is read whole with an effect a cast does not
     # resolve since searches and discards are played; the rule stays for the next reading)
     assert check(board([GHOST_TOUCH], [BONE] * 2, []), f'cast "{GHOST_TOUCH}"').legal  # a random discard is resolved
     # a creature is summoned, not cast
-    assert "not_castable" in last_terms(check(board([CRAGSAUR], [CRAGSAUR] * 3, []), f'cast "{CRAGSAUR}"'))
+    assert "not_castable" in terms(check(board([CRAGSAUR], [CRAGSAUR] * 3, []), f'cast "{CRAGSAUR}"'))
 
 
 def test_the_reasons_are_worded():

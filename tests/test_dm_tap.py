@@ -3,12 +3,12 @@ to use its $tap ability", a step of the line resolved with the effects of a step
 and used by `oracle lethal`.  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side
+from test_dm_helpers import check, pos, side, terms
 
 from oracle.duel_masters import effects
 from oracle.duel_masters import lethal as L
 from oracle.duel_masters.cards import library
-from oracle.duel_masters.lines import check_line, make_line, parse_step
+from oracle.duel_masters.lines import parse_step
 
 CHEN_TREG = "Chen Treg, Vizier of Blades"   # light 2500, $tap: tap one of your opponent's creatures
 RIKABU = "Rikabu's Screwdriver"             # fire 1000, $tap: destroy one of your opponent's blockers
@@ -23,15 +23,6 @@ SHOOTER = "Aqua Shooter"                    # water 2000, blocker
 SEAMINE = "Seamine"                         # water 4000, blocker
 MANE = "Burning Mane"                       # nature 2, no text
 VEHICLE = "Aqua Vehicle"                    # a blank shield
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 def test_the_tap_abilities_of_the_library_are_read_and_played():

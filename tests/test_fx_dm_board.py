@@ -3,9 +3,8 @@ battle zone and whole mana zones with the acts resolve.lp and targets.lp play, a
 spells going to the mana zone (spells.lp).  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, untapped
 
-from oracle.duel_masters.lines import check_line, make_line
 
 PANGAEA = "Pangaea's Song"        # nature 1: put 1 of your creatures from the battle zone into your mana zone
 SUNBURST = "Screaming Sunburst"   # light 3: tap all creatures in the battle zone except light creatures
@@ -21,10 +20,6 @@ EMERALD = "Emerald Grass"         # light 3000 blocker
 BRONZE = "Bronze-Arm Tribe"       # nature creature
 MANE = "Burning Mane"             # nature 2
 CRAGSAUR = "Cragsaur"             # fire 3000
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
 
 
 def names(result, player: int, zone: str) -> list[str]:

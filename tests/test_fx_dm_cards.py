@@ -3,11 +3,10 @@ pick_from/3): returns from the graveyard, discards and the opponent's mana cards
 step of a line.  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, terms, untapped
 
 from oracle.duel_masters import effects
 from oracle.duel_masters.cards import library
-from oracle.duel_masters.lines import check_line, make_line
 
 DARK_REVERSAL = "Dark Reversal"    # darkness 2: return a creature from your graveyard to your hand
 GHOST_TOUCH = "Ghost Touch"        # darkness 2: your opponent discards a card at random
@@ -22,15 +21,6 @@ MANE = "Burning Mane"              # nature 2 creature, no text
 EMERALD = "Emerald Grass"          # light creature (mana)
 SOLAR_RAY = "Solar Ray"            # light 2 spell: tap one of the opponent's creatures
 SHOOTER = "Aqua Shooter"           # water 2000 blocker
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
-
-
-def terms(result) -> str:
-    assert result.status == "illegal", result.text()
-    return " ".join(result.steps[-1].terms)
 
 
 def zone_after(result, player: int, zone: str) -> list[str]:

@@ -3,9 +3,8 @@ asp/duel_masters/conditions.lp): effects that resolve only if a condition holds,
 the mana returns of the family "cards".  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, untapped
 
-from oracle.duel_masters.lines import check_line, make_line
 
 GLORY_STONE = "Glory Stone"    # light 1: if the opponent has more mana cards, the top card into our mana zone
 BEROCHIKA = "Berochika, Channeler of Suns"  # light 5, enters: if 5+ shields, the top card onto the shields
@@ -18,10 +17,6 @@ BRONZE = "Bronze-Arm Tribe"    # nature creature
 MANE = "Burning Mane"          # nature 2, no text
 SHOOTER = "Aqua Shooter"       # water 2000 blocker
 CRAGSAUR = "Cragsaur"          # fire 3000
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
 
 
 def zone_after(result, player: int, zone: str) -> list[str]:

@@ -3,11 +3,10 @@ acting at the start or end of a turn or in the opponent's turn; harmless for a l
 where a line meets them (a discard that the opponent could replace).  Real library cards."""
 from __future__ import annotations
 
-from test_dm_helpers import pos, side, untapped
+from test_dm_helpers import check, pos, side, untapped
 
 from oracle.duel_masters import effects
 from oracle.duel_masters.cards import library
-from oracle.duel_masters.lines import check_line, make_line
 
 GHOST_TOUCH = "Ghost Touch"     # darkness 2: your opponent discards a card at random
 BINGOLE = "Bingole, the Explorer"  # "would be discarded ... during your opponent's turn": put it into the battle zone
@@ -16,10 +15,6 @@ WHIRLWIND = "Whisking Whirlwind"   # light 1: at the end of the turn, untap all 
 BONE = "Bone Spider"
 MANE = "Burning Mane"
 EMERALD = "Emerald Grass"
-
-
-def check(doc: dict, *steps: str):
-    return check_line(make_line(doc, list(steps)))
 
 
 def test_a_discard_the_opponent_could_replace_is_not_played():
