@@ -213,3 +213,15 @@ def test_older_wordings_and_sentences_that_change_no_line():
     for name in ("Invasion of Flames", "Naturia Rosewhip"):
         assert not any(f.startswith("rule(") for f in facts_of(name))
     legal(board(hand=["Invasion of Flames"]), 'normal_summon "Invasion of Flames"')
+
+
+# --- "Cannot be used as Synchro Material": one rule for each kind of Summon's materials ----------
+def test_a_monster_that_cannot_be_synchro_material_is_still_link_material():
+    assert "rule(1357146,no_material(synchro))" in facts_of("Ronintoadin")
+    tuner_and = lambda m: board(field=["Junk Synchron", m], extra=["Junk Warrior", "I:P Masquerena"])  # noqa: E731
+    # Junk Synchron (Level 3 Tuner) + a Level 2 non-Tuner is Junk Warrior's Level 5
+    legal(tuner_and("Doron"), 'synchro_summon "Junk Warrior" with "Junk Synchron", "Doron"')
+    assert "Ronintoadin cannot be used as Synchro Material" in illegal(
+        tuner_and("Ronintoadin"), 'synchro_summon "Junk Warrior" with "Junk Synchron", "Ronintoadin"')
+    legal(board(field=["Ronintoadin", "Doron"], extra=["I:P Masquerena"]),
+          'link_summon "I:P Masquerena" with "Ronintoadin", "Doron"')

@@ -451,8 +451,9 @@ class _CoreTree(Transformer):
     def mutual_battle(self, _):
         return {"kind": "rule", "rule": "mutual_battle", "name": None}
 
-    def no_link_material(self, _):
-        return {"kind": "rule", "rule": "no_link_material", "name": None}
+    def material_forbidden(self, items):
+        kind = "link" if str(items[-1]).startswith("Link") else "synchro"
+        return {"kind": "rule", "rule": ("no_material", kind), "name": None}
 
     def no_battle_phase(self, _):
         return {"kind": "after", "after": "no_battle_phase"}
