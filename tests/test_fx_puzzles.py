@@ -124,6 +124,19 @@ def test_tribute_to_the_doomed_discards_then_destroys_its_target():
 
 
 # --- the EDOPro puzzles they open -----------------------------------------------------------------
+def solved_cleanly(folder: str, name: str, max_steps: int):
+    """An EDOPro puzzle of ../shared/data (skipped without it) solved within ``max_steps`` with every
+    card understood and no possible response, its first line checked legal: (puzzle, solve)."""
+    path = DATA / "puzzles" / folder / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    puzzle = load_puzzle(path)
+    out = solve_puzzle(puzzle, max_steps=max_steps)
+    assert out.solved and not out.effects and not out.responses
+    assert check_line(as_line(puzzle, out.lines[0])).legal
+    return puzzle, out
+
+
 @pytest.mark.parametrize("name, first", [
     ("Naim_DuelLinks_1_6.lua", 'activate "Block Attack" targeting "Axe Raider"'),
     ("Naim_DuelLinks_1_7.lua", 'activate "Banner of Courage"'),
@@ -131,14 +144,8 @@ def test_tribute_to_the_doomed_discards_then_destroys_its_target():
      'activate "Order to Charge" targeting "Mammoth Graveyard" destroying "Blue-Eyes Ultimate Dragon"'),
 ])
 def test_duel_links_puzzles_are_solved_with_every_card_understood(name, first):
-    path = DATA / "puzzles" / "Duel Links" / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
-    puzzle = load_puzzle(path)
-    out = solve_puzzle(puzzle, max_steps=4)
-    assert out.solved and not out.effects and not out.responses
+    _, out = solved_cleanly("Duel Links", name, 4)
     assert first in [s.text() for s in out.lines[0]]
-    assert check_line(as_line(puzzle, out.lines[0])).legal
 
 
 # --- effects of the opponent's turn ------------------------------------------------------------------
@@ -300,15 +307,9 @@ def test_a_fusion_spell_the_summoning_rules_do_not_read_is_not_understood():
 
 
 def test_the_fusion_tutorial_is_solved_with_great_tornado_and_miracle_fusion():
-    path = DATA / "puzzles" / "Tutorials" / "Tutorial_Fusion.lua"
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
-    puzzle = load_puzzle(path)
-    out = solve_puzzle(puzzle, max_steps=4)
-    assert out.solved and not out.effects and not out.responses
+    puzzle, out = solved_cleanly("Tutorials", "Tutorial_Fusion.lua", 4)
     steps = [s.text() for s in out.lines[0]]
     assert any("Miracle Fusion" in s for s in steps) and any(s.startswith("attack") for s in steps)
-    assert check_line(as_line(puzzle, out.lines[0])).legal
     assert not solve_puzzle(puzzle, max_steps=3).solved
 
 
@@ -350,13 +351,7 @@ def test_megamorph_follows_the_life_points_as_they_change():
 
 @pytest.mark.parametrize("name", ["[Nightmare Troubadour] Puzzle A01.lua", "[Nightmare Troubadour] Puzzle I12.lua"])
 def test_the_megamorph_puzzles_are_solved(name):
-    path = DATA / "puzzles" / "Nightmare Troubadour" / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
-    puzzle = load_puzzle(path)
-    out = solve_puzzle(puzzle, max_steps=5)
-    assert out.solved and not out.effects and not out.responses
-    assert check_line(as_line(puzzle, out.lines[0])).legal
+    solved_cleanly("Nightmare Troubadour", name, 5)
 
 
 def test_an_equip_spell_with_no_restriction_equips_any_face_up_monster():
