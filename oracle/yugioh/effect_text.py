@@ -780,16 +780,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         # costs before the bullets' colon apply to every mode
         for costs, _ in e.mode_pre:
             costs[:0] = [i for i in p["pre"] if i[0] != "target"]
-    for acts in e.modes:
-        for a in acts:
-            if a["do"] == "special_summon" and a["what"] == ("self",):
-                # "Special Summon this card from your hand / GY / banishment": where it is activated
-                if a["from"] is not None and e.type in ("ignition", "quick"):
-                    if not set(a["from"]) <= {"hand", "graveyard", "banished"}:
-                        raise ValueError("a Special Summon of this card from elsewhere than the hand, GY or banishment")
-                    e.where = list(a["from"])
-    # Where the effect is activated from, when its condition or a cost of this card says
-    # ("If this card is in your GY", "discard this card", "banish this card from your GY").
+    # Where the effect is activated from, when its action, condition or a cost of this card says
+    # ("Special Summon this card from your GY", "If this card is in your GY", "discard this card").
     fx_grave.finish_effect(card, e, p)
     return e
 

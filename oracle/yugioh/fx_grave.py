@@ -160,10 +160,18 @@ class Words:
 
 
 def finish_effect(card, e, p: dict) -> None:
-    """Where an ignition or Quick effect is activated from, read from its condition ("If this
-    card is in your GY") and from a cost of this card taken from a place ("discard this card",
-    "banish this card from your GY"); a Spell's or Trap's effect activated in the GY is an
-    ignition effect there.  Raises ValueError for what is not read."""
+    """Where an ignition or Quick effect is activated from, read from its action ("Special Summon
+    this card from your hand / GY / banishment"), its condition ("If this card is in your GY") and
+    a cost of this card taken from a place ("discard this card", "banish this card from your
+    GY"); a Spell's or Trap's effect activated in the GY is an ignition effect there.  Raises
+    ValueError for what is not read."""
+    for acts in e.modes:
+        for a in acts:
+            if a["do"] == "special_summon" and a["what"] == ("self",) and a["from"] is not None \
+                    and e.type in ("ignition", "quick"):
+                if not set(a["from"]) <= {"hand", "graveyard", "banished"}:
+                    raise ValueError("a Special Summon of this card from elsewhere than the hand, GY or banishment")
+                e.where = list(a["from"])
     cond = p["cond"]
     fixed = None
     if cond and cond[0] == "grave":
