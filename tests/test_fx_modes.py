@@ -84,3 +84,33 @@ def test_twice_per_turn_counts_uses_of_every_copy():
     steps = [f'activate "{star}" targeting "Marincess Mandarin"'] * 3
     legal(pos, *steps[:2])
     assert "twice per turn" in illegal(pos, *steps)
+
+
+# --- a choice after its costs ---------------------------------------------------------------------------
+RAVINE, BEWD, DUX, REDEYES = "Dragon Ravine", "Blue-Eyes White Dragon", "Dragunity Dux", "Red-Eyes Black Dragon"
+
+
+def ravine(hand=(BEWD, "Celtic Guardian")) -> dict:
+    pos = board(hand=list(hand))
+    pos["players"][0]["field_zone"] = {"card": RAVINE, "face_up": True}
+    pos["players"][0]["deck"] = [DUX, REDEYES]
+    return pos
+
+
+def test_costs_before_the_choice_are_paid_whichever_bullet_is_chosen():
+    # "Once per turn: You can discard 1 card, then activate 1 of these effects; ● Add 1 Level 4 or
+    # lower "Dragunity" monster from your Deck to your hand. ● Send 1 Dragon monster from your Deck to the GY."
+    facts = facts_of(RAVINE)
+    assert {"eff_cost(62265044,1,1,1,discard,1,1)", "eff_cost(62265044,1,2,1,discard,1,1)",
+            "eff_limit(62265044,1,soft)"} <= facts
+    add = f'activate "{RAVINE}" effect 1 mode 1 paying "{BEWD}" adding "{DUX}"'
+    send = f'activate "{RAVINE}" effect 1 mode 2 paying "{BEWD}" sending "{REDEYES}"'
+    me = legal(ravine(), add).steps[-1].position["players"][0]
+    assert len(me["hand"]) == 2 and len(me["graveyard"]) == 1 and len(me["deck"]) == 1   # Dux added, BEWD discarded
+    me = legal(ravine(), send).steps[-1].position["players"][0]
+    assert len(me["graveyard"]) == 2 and len(me["hand"]) == 1 and len(me["deck"]) == 1   # BEWD and Red-Eyes in the GY
+    # bullet 1 adds only a Level 4 or lower Dragon; the discard is owed by both bullets
+    assert illegal(ravine(), f'activate "{RAVINE}" effect 1 mode 1 paying "{BEWD}" adding "{REDEYES}"')
+    assert "cost cannot be paid" in illegal(ravine(hand=()), f'activate "{RAVINE}" effect 1 mode 2 sending "{REDEYES}"')
+    # "Once per turn" holds for the effect, whichever bullet: the other one is refused after it
+    assert "once per turn" in illegal(ravine(), add, f'activate "{RAVINE}" effect 1 mode 2 paying "Celtic Guardian" sending "{REDEYES}"')
