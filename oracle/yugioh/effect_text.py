@@ -18,8 +18,8 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles, fx_statics, fx_stats,
-                           fx_summon, fx_zones)
+from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles, fx_statics,
+                           fx_stats, fx_summon, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -562,7 +562,8 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     parsed = []
     for s in sentences:
         try:
-            parsed.append(_parse_unit(s, lib))
+            unit = _parse_unit(s, lib)
+            parsed += unit["units"] if unit["kind"] == "bullets" else [unit]
         except (LarkError, ValueError, KeyError):
             out.unsupported = s
             return out
@@ -572,8 +573,16 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     card_facts: list[clingo.Symbol] = []
     rule_k = 0
     gemini = False
+    group = 0   # fx_modes: the first effect of the bullets a frequency clause heads
     for p in parsed:
+        if p["kind"] == "group":
+            group = len(effects)
+            continue
         if p["kind"] == "limit":
+            scope = effects[group:] if p.get("group") else effects
+            if p.get("group") and not scope:
+                out.unsupported = "a limit of bullets that are no effects"
+                return out
             if p["name"] != ("name", card.name_code) and not (p["name"] is None and p["limit"] == "family"):
                 out.unsupported = "a limit naming another card"
                 return out
@@ -582,7 +591,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                 if not effects:
                     out.unsupported = "a limit before any effect"
                     return out
-                for e in effects[-1:] if p["previous"] else effects:
+                for e in effects[-1:] if p["previous"] else scope:
                     e.limits += [p["as"]] + ([p["also"]] if "also" in p else [])
                 continue
             if p["limit"] == "hard_this":
@@ -591,7 +600,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                     return out
                 effects[-1].limits.append("hard")
             else:
-                for e in effects:
+                for e in scope:
                     e.limits.append({"hard_each": "hard", "activate_once": "activate_once", "shared": "shared"}[p["limit"]])
             continue
         if p["kind"] == "harmless":
@@ -685,9 +694,11 @@ def accepted(sentence: str) -> bool:
     try:
         if "●" in sentence:
             head, *bullets = [x.strip() for x in sentence.split("●")]
-            grammar.parse(head, start="sentence")
+            choice = grammar.parse(head, start="sentence").children[0].data == "modal_head"
             for b in bullets:
-                grammar.parse(b, start="mode")
+                # the modes of a choice, or (after a frequency clause) effects of their own
+                for x in [b] if choice else _sentences(b):
+                    grammar.parse(x, start="mode" if choice else "sentence")
         else:
             grammar.parse(sentence, start="sentence")
     except LarkError:
@@ -705,8 +716,13 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
     if "●" in sentence:
         head, *bullets = [x.strip() for x in sentence.split("●")]
         result = tree.transform(parser().parse(head, start="sentence"))
+        if result["kind"] == "limit":
+            # fx_modes: "You can only use each of these effects of "X" once per turn. ● A ● B": the
+            # bullets are effects of their own, and the clause (read after them) limits those only
+            units = [_parse_unit(x, lib) for b in bullets for x in _sentences(b)]
+            return {"kind": "bullets", "units": [{"kind": "group"}, *units, result | {"group": True}]}
         if result["kind"] != "modal":
-            raise ValueError("bullets after a sentence that is not a choice of effects")
+            raise ValueError("bullets after a sentence that is neither a choice of effects nor a limit of them")
         result["modes"] = [tree.transform(parser().parse(b, start="mode")) for b in bullets]
         return result
     result = tree.transform(parser().parse(sentence, start="sentence"))
@@ -777,6 +793,9 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
     if p["kind"] == "modal":
+        if any(i[0] == "target" for i in p["pre"]):
+            # fx_modes: a target before the choice would be every bullet's (not read)
+            raise ValueError("a target before a choice of effects")
         # costs before the bullets' colon apply to every mode
         for costs, _ in e.mode_pre:
             costs[:0] = [i for i in p["pre"] if i[0] != "target"]
@@ -791,7 +810,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate,
+                   fx_modes)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

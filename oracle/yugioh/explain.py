@@ -273,6 +273,8 @@ SENTENCES: dict[str, S] = {
     "late_trigger": lambda c, i, e: f"{_eff(c, i, e)} is activated in the first chain after its event, not later",
     "once_per_duel": lambda c, i, e: f"once per Duel: {_eff(c, i, e)} was already used this Duel",
     "once_while_face_up": lambda c, i, e: f"{_eff(c, i, e)} can only be used once while this card is face-up on the field, and this copy used it",
+    # frequency.lp: the family modes
+    "twice_per_turn_name": lambda c, i, e: f"twice per turn: {_eff(c, i, e)} (by name) was already used twice this turn",
     "cost_not_valid": lambda c, j: f"the cost cannot be paid with {c.name(j)}: it is not what the cost asks for, or not where it is taken from",
     "cost_twice": lambda c, j: f"{c.name(j)} cannot pay two costs at once",
     "cost_cannot_be_paid": lambda c, g: "the cost cannot be paid" + (": not enough Life Points" if g == "lp" else ": not enough Xyz Materials" if g == "detach" else ""),
