@@ -19,7 +19,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles, fx_statics, fx_stats,
-                           fx_summon, fx_zones)
+                           fx_summon, fx_timing, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -739,8 +739,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if fx_zones.lasting(card) and p["optional"]:
             # "You can ..." on a Continuous or Field Spell/Trap: an effect of the card face-up on
             # the field, once the card itself was activated (fx_zones.card_activation), not that
-            # activation.
-            e.type, e.where = "ignition", ["field"]
+            # activation; a Quick Effect there too ("During either player's turn": fx_timing).
+            e.type, e.where = "quick" if p.get("quick") else "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
         e.where = (cond[3] if len(cond) > 3 else  # a family's event says where its card then is
@@ -791,7 +791,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate,
+                   fx_timing)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
