@@ -110,3 +110,76 @@ def test_destroyed_by_an_opponents_card_is_a_battle_in_the_turn_players_line():
 def test_the_plays_of_a_position_list_an_either_turn_effect():
     pos = board(field=["Risebell the Star Psycher", "Celtic Guardian"])
     assert any(p.action == "activate" and p.card.name == "Risebell the Star Psycher" for p in oracle.plays(pos))
+
+
+# --- "If this card is Special Summoned by the effect of a "X" monster" ------------------------------------
+def test_summoned_by_the_effect_of_an_archetype_monster():
+    # Evolsaur Elias: "When this card is Special Summoned by the effect of an "Evoltile" monster: You can
+    # Special Summon 1 Level 6 or lower FIRE Dinosaur-Type monster from your hand."
+    pos = board(hand=["Evoltile Odonto", "Evolsaur Elias", "Evolsaur Cerato"], gy=["Evolsaur Elias"])
+    r = legal(pos, 'normal_summon "Evoltile Odonto"', 'then activate "Evoltile Odonto" summoning "Evolsaur Elias"',
+              'then activate "Evolsaur Elias" summoning "Evolsaur Cerato"')
+    assert sorted(names(r, 0, "monster_zones")) == ["Evolsaur Cerato", "Evolsaur Elias", "Evoltile Odonto"]
+    # brought back by a Spell ("Monster Reborn"), not by an "Evoltile" monster: no event
+    reborn = board(hand=["Monster Reborn", "Evolsaur Cerato"], gy=["Evolsaur Elias"])
+    legal(reborn, 'activate "Monster Reborn" targeting "Evolsaur Elias"')
+    assert "did not happen" in illegal(reborn, 'activate "Monster Reborn" targeting "Evolsaur Elias"',
+                                       'then activate "Evolsaur Elias" summoning "Evolsaur Cerato"')
+
+
+def test_tributed_on_the_field():
+    # Evoltile Najasho: "If this card on the field is Tributed: You can Special Summon 1 "Evolsaur" monster
+    # from your Deck."
+    pos = with_deck(board(hand=["Summoned Skull"], field=["Evoltile Najasho"]), "Evolsaur Cerato")
+    r = legal(pos, 'tribute_summon "Summoned Skull" with "Evoltile Najasho"',
+              'then activate "Evoltile Najasho" summoning "Evolsaur Cerato"')
+    assert sorted(names(r, 0, "monster_zones")) == ["Evolsaur Cerato", "Summoned Skull"]
+    # destroyed by battle, it was not Tributed
+    battle = with_deck(board(field=["Evoltile Najasho"], opp_field=["Summoned Skull"], first_turn=False),
+                       "Evolsaur Cerato")
+    assert "did not happen" in illegal(battle, 'attack "Evoltile Najasho" -> "Summoned Skull"',
+                                       'then activate "Evoltile Najasho" summoning "Evolsaur Cerato"')
+
+
+def test_a_set_card_destroyed_by_a_card_effect():
+    # Abomination's Prison: "If this Set card is destroyed by card effect: You can Special Summon 1
+    # "Unchained" monster from your Deck."  Black Rose Dragon destroys every card on the field.
+    def pos(prison_set: bool) -> dict:
+        p = with_deck(board(field=["Junk Synchron", "Celtic Guardian"], extra=["Black Rose Dragon"],
+                            hand=[] if prison_set else ["Abomination's Prison"],
+                            st=[{"card": "Abomination's Prison", "face_up": False}] if prison_set else []),
+                      "Unchained Twins - Aruha")
+        return p
+    synchro = 'synchro_summon "Black Rose Dragon" with "Junk Synchron", "Celtic Guardian"'
+    prison = 'then activate "Abomination\'s Prison" summoning "Unchained Twins - Aruha"'
+    r = legal(pos(True), synchro, 'then activate "Black Rose Dragon"', prison)
+    assert names(r, 0, "monster_zones") == ["Unchained Twins - Aruha"]
+    # in the hand it is not destroyed at all
+    assert "did not happen" in illegal(pos(False), synchro, 'then activate "Black Rose Dragon"', prison)
+
+
+# --- "Normal Summoned or flipped face-up" ------------------------------------------------------------------
+def test_normal_summoned_or_flipped_face_up():
+    # Spellbook Magician of Prophecy: "If this card is Normal Summoned or flipped face-up: Add 1
+    # "Spellbook" Spell from your Deck to your hand." (mandatory)
+    add = 'then activate "Spellbook Magician of Prophecy" adding "Spellbook of Secrets"'
+    hand = with_deck(board(hand=["Spellbook Magician of Prophecy"]), "Spellbook of Secrets")
+    r = legal(hand, 'normal_summon "Spellbook Magician of Prophecy"', add)
+    assert names(r, 0, "hand") == ["Spellbook of Secrets"]
+    assert "mandatory" in illegal(hand, 'normal_summon "Spellbook Magician of Prophecy"')
+    set_ = with_deck(board(field=[{"card": "Spellbook Magician of Prophecy", "position": "set"}]), "Spellbook of Secrets")
+    legal(set_, 'flip_summon "Spellbook Magician of Prophecy"', add)
+    # Special Summoned, it was neither
+    reborn = with_deck(board(hand=["Monster Reborn"], gy=["Spellbook Magician of Prophecy"]), "Spellbook of Secrets")
+    assert "did not happen" in illegal(reborn, 'activate "Monster Reborn" targeting "Spellbook Magician of Prophecy"', add)
+
+
+# --- "You can activate this effect;" -------------------------------------------------------------------------
+def test_an_effect_with_no_cost_and_no_target():
+    # The Fabled Chawa: "During your Main Phase: You can activate this effect; discard 1 "Fabled" monster, and
+    # if you do, Special Summon this card from your hand."
+    assert "eff_from(29905795,1,hand)" in facts_of("The Fabled Chawa")
+    pos = board(hand=["The Fabled Chawa", "The Fabled Kokkator"])
+    r = legal(pos, 'activate "The Fabled Chawa" sending "The Fabled Kokkator"')
+    assert names(r, 0, "monster_zones") == ["The Fabled Chawa"]
+    assert "no card" in illegal(board(hand=["The Fabled Chawa", "Celtic Guardian"]), 'activate "The Fabled Chawa"')

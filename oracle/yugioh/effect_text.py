@@ -730,7 +730,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if not (card.is_trap or p.get("quick")):
             raise ValueError("an answer to an activation that is neither a Trap nor a Quick Effect")
         e.answer, cond = cond[1], None
-    if card.is_spell or card.is_trap:
+    if (card.is_spell or card.is_trap) and fx_timing.set_card_trigger(cond):
+        # "If this Set card is destroyed by card effect": a trigger of the destroyed Spell/Trap
+        e.type, e.timing, e.events, e.where = "trigger", cond[1], cond[2], cond[3]
+    elif card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if cond is not None and cond[0] != "grave":   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")

@@ -20,13 +20,19 @@ _PLACES = {
     "field_destroyed": EVENT_PLACES["destroyed"], "field_destroyed_effect": EVENT_PLACES["destroyed"],
     "destroyed_battle": EVENT_PLACES["destroyed_battle"], "owned_destroyed_battle": EVENT_PLACES["destroyed_battle"],
     "faceup_leaves": EVENT_PLACES["leaves_field"], "faceup_sent_gy": ["graveyard"],
-    "field_tributed": EVENT_PLACES["tributed"], "opponent": [],
+    "field_tributed": EVENT_PLACES["tributed"], "set_destroyed_effect": EVENT_PLACES["destroyed"], "opponent": [],
 }
 
 
 def _trigger(timing, events: list[str]) -> tuple:
     places = [p for ev in events for p in _PLACES[ev]]
     return ("trigger", str(timing).lower(), events, list(dict.fromkeys(places)))
+
+
+def set_card_trigger(cond) -> bool:
+    """Whether an activation condition is a trigger of a Set card destroyed (a Spell's or Trap's too:
+    effect_text._effect reads it as a trigger from where the card then is, not as its activation)."""
+    return bool(cond and cond[0] == "trigger" and cond[2] == ["set_destroyed_effect"])
 
 
 class Words:
@@ -62,6 +68,9 @@ class Words:
     def timing_faceup_leaves(self, items):
         return _trigger(items[0], ["faceup_leaves"])
 
+    def timing_set_destroyed(self, items):
+        return _trigger(items[0], ["set_destroyed_effect"])
+
     def timing_faceup_sent(self, items):
         return _trigger(items[0], ["faceup_sent_gy"])
 
@@ -71,6 +80,15 @@ class Words:
 
     def timing_owned_by_opp(self, items):
         return _trigger(items[0], ["owned_destroyed_battle", "opponent"])
+
+    def timing_summoned_by_cond(self, items):
+        # "by the effect of a "X" monster": one property of the card whose effect summons this one
+        (alt,) = items[1][2] if len(items[1][2]) == 1 else (None,)
+        props = [x for sign, x in alt or () if sign == "pos" and x != ("kind", "monster")]
+        if alt is None or len(props) != 1 or any(sign != "pos" for sign, _ in alt):
+            raise ValueError("a Special Summon by the effect of a card described by more than one property (not read)")
+        event = ("special_by_monster" if ("pos", ("kind", "monster")) in alt else "special_by", props[0])
+        return ("trigger", str(items[0]).lower(), [event], ["field"])
 
     def timing_normal_flip_cond(self, items):
         return ("trigger", str(items[0]).lower(), ["normal", "flip"])
