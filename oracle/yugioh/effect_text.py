@@ -18,8 +18,8 @@ import clingo
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
-from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles, fx_statics,
-                           fx_stats, fx_summon, fx_zones)
+from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles,
+                           fx_statics, fx_stats, fx_summon, fx_timing, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -746,7 +746,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if not (card.is_trap or p.get("quick")):
             raise ValueError("an answer to an activation that is neither a Trap nor a Quick Effect")
         e.answer, cond = cond[1], None
-    if card.is_spell or card.is_trap:
+    if (card.is_spell or card.is_trap) and fx_timing.set_card_trigger(cond):
+        # "If this Set card is destroyed by card effect": a trigger of the destroyed Spell/Trap
+        e.type, e.timing, e.events, e.where = "trigger", cond[1], cond[2], cond[3]
+    elif card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if cond is not None and cond[0] != "grave":   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
@@ -755,8 +758,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if fx_zones.lasting(card) and p["optional"]:
             # "You can ..." on a Continuous or Field Spell/Trap: an effect of the card face-up on
             # the field, once the card itself was activated (fx_zones.card_activation), not that
-            # activation.
-            e.type, e.where = "ignition", ["field"]
+            # activation; a Quick Effect there too ("During either player's turn": fx_timing).
+            e.type, e.where = "quick" if p.get("quick") else "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
         e.where = (cond[3] if len(cond) > 3 else  # a family's event says where its card then is
@@ -810,8 +813,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate,
-                   fx_modes)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon,
+                   fx_negate, fx_modes, fx_timing)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
