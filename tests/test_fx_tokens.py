@@ -134,3 +134,16 @@ def test_these_tokens_cannot_be_tributed_for_a_tribute_summon():
                                            'tribute_summon "Summoned Skull" with "Thunder Option Token"')
     legal(board(hand=["Summoned Skull"], field=["Thunder Option Token"]),
           'tribute_summon "Summoned Skull" with "Thunder Option Token"')
+
+
+def test_two_monsters_of_one_effect_never_share_a_zone():
+    # Impcantation Candoll summons itself and a monster from the Deck (the summon family): with one
+    # free Main Monster Zone it cannot, since the two would need the same zone.
+    candoll, book, spell = "Impcantation Candoll", "Impcantation Bookstone", "Black Luster Ritual"
+    pos = board(hand=[candoll, spell], field=["Kozaky"] * 4)
+    pos["players"][0]["deck"] = [book, candoll]
+    assert "same Monster Zone" in illegal(pos, f'activate "{candoll}" paying "{spell}" summoning "{book}"')
+    pos = board(hand=[candoll, spell], field=["Kozaky"] * 3)
+    pos["players"][0]["deck"] = [book, candoll]
+    r = legal(pos, f'activate "{candoll}" paying "{spell}" summoning "{book}"')
+    assert {candoll, book} <= set(field_names(r))

@@ -292,6 +292,7 @@ SENTENCES: dict[str, S] = {
     "too_many_cards": lambda c, k: "the effect takes fewer cards than that",
     "too_few_tokens": lambda c, k, n: f"the effect Special Summons {n} Token{'s' if n > 1 else ''}: there must be a free Main Monster Zone for each, so it cannot be activated",
     "cannot_be_tributed": lambda c, j: f"{c.name(j)} cannot be Tributed for a Tribute Summon (the effect that Special Summoned it says so)",
+    "zone_twice": lambda c, p, z: f"two monsters Special Summoned by the effect would need the same Monster Zone ({z}): not enough free Monster Zones",
     "tokens_not_as_many": lambda c, k: "the effect Special Summons as many Tokens as possible: a free Main Monster Zone is left empty",
     "picked_twice": lambda c, j: f"{c.name(j)} cannot be taken twice by the same effect",
     "picked_cost": lambda c, j: f"{c.name(j)} was paid as the cost, so the effect cannot take it",
