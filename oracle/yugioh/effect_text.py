@@ -19,7 +19,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles,
-                           fx_statics, fx_stats, fx_summon, fx_timing, fx_zones)
+                           fx_statics, fx_stats, fx_summon, fx_timing, fx_tokens, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -672,7 +672,13 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     # "Cannot be Special Summoned"; every other rule is rule/2 (card_rules.lp, fx_statics.py).  A
     # Continuous Spell/Trap whose text is only rules (Gravity Bind) is still activated: effect 0 of
     # fx_zones.card_activation, after which its rules hold.
-    out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + card_facts
+    try:
+        out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + card_facts
+    except ValueError as e:
+        # an action read whole but without what its facts need ('Special Summon 1 "Baby Mantis
+        # Token".': no place, no stats)
+        out.unsupported = f"{e}"
+        return out
     for r in rules:
         out.facts += ([clingo.Function("no_special", [clingo.Number(card.code)])] if r["rule"] == "no_special"
                       else fx_statics.rule_facts(card.code, r))
@@ -814,7 +820,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
 FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon,
-                   fx_negate, fx_modes, fx_timing)
+                   fx_negate, fx_modes, fx_timing, fx_tokens)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

@@ -35,7 +35,7 @@ class Context(wording.Context):
     position: Position
 
     def name(self, i) -> str:
-        if isinstance(i, int) and 1 <= i <= len(self.position.slots):
+        if isinstance(i, int) and self.position.has_instance(i):
             return self.position.slot(i).card.name
         return str(i)
 
@@ -292,6 +292,10 @@ SENTENCES: dict[str, S] = {
     "not_modelled_atk_set_twice": lambda c, j: f"{c.name(j)}'s ATK would be set by two rules at once (Megamorph): not modelled (which applies last is not kept)",
     "not_modelled_atk_set_and_changed": lambda c, j: f"{c.name(j)}'s ATK would be set by Megamorph while other effects change it: not modelled (which applies last is not kept)",
     "too_many_cards": lambda c, k: "the effect takes fewer cards than that",
+    "too_few_tokens": lambda c, k, n: f"the effect Special Summons {n} Token{'s' if n > 1 else ''}: there must be a free Main Monster Zone for each, so it cannot be activated",
+    "cannot_be_tributed": lambda c, j: f"{c.name(j)} cannot be Tributed for a Tribute Summon (the effect that Special Summoned it says so)",
+    "zone_twice": lambda c, p, z: f"two monsters Special Summoned by the effect would need the same Monster Zone ({z}): not enough free Monster Zones",
+    "tokens_not_as_many": lambda c, k: "the effect Special Summons as many Tokens as possible: a free Main Monster Zone is left empty",
     "picked_twice": lambda c, j: f"{c.name(j)} cannot be taken twice by the same effect",
     "picked_cost": lambda c, j: f"{c.name(j)} was paid as the cost, so the effect cannot take it",
     "not_from_deck": lambda c, j: f"{c.name(j)} is not in your Deck",
@@ -359,13 +363,13 @@ def _proc_of(c: Context, i: int, p: int | None) -> tuple[int, int] | None:
     condition), else the procedure summoning at this step."""
     if p is None:
         return c.summoned()
-    return (c.position.slot(i).card.code, p) if isinstance(i, int) and 1 <= i <= len(c.position.slots) else None
+    return (c.position.slot(i).card.code, p) if isinstance(i, int) and c.position.has_instance(i) else None
 
 
 def _cond(c: Context, i: int, k: int, p: int | None = None) -> tuple | None:
     """The count(Who,Where,Min,Max) term of condition k of the procedure in use, if known."""
     s = _proc_of(c, i, p)
-    code = c.position.slot(i).card.code if isinstance(i, int) and 1 <= i <= len(c.position.slots) else None
+    code = c.position.slot(i).card.code if isinstance(i, int) and c.position.has_instance(i) else None
     for (_c, _p, _k, term) in c.find("proc_cond", s[0] if s else code, s[1] if s else None, k):
         if isinstance(term, tuple) and term[0] == "count":
             return term

@@ -10,6 +10,7 @@ from clingo import Function, Symbol
 from oracle.errors import OracleError
 from oracle.terms import fact
 from oracle.yugioh.cards import Card, Library
+from oracle.yugioh import fx_tokens
 from oracle.yugioh.effect_text import card_effects
 from oracle.yugioh.position import RULES, Position, Slot
 from oracle.yugioh.requirements import requirements
@@ -112,6 +113,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("negated", i)
         if slot.banished_when_it_leaves:
             init("banish_leaves", i)
+        if slot.cannot_be_tributed:
+            init("no_tribute_summon", i)
         for kind in slot.cannot_be_material:
             init("no_material", i, kind)
         for n in slot.effects_used:
@@ -206,6 +209,18 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             if key in last:
                 f.append(fact("twin", last[key], slot.iid))
             last[key] = slot.iid
+    # The spare instances of the Tokens the position's effects summon (tokens.lp), in no place.
+    tokens = fx_tokens.spares(position, library)
+    for code in sorted({s.card.code for s in tokens}):
+        token = library.get(code)
+        f += card_facts(token)
+        f += [fact("archetype_of", code, a) for a in sorted(archetypes) if library.in_archetype(token, a)]
+    previous: dict[int, int] = {}
+    for spare in tokens:
+        f += [fact("inst", spare.iid, spare.card.code), fact("owner", spare.iid, spare.owner), fact("token_spare", spare.iid)]
+        if spare.card.code in previous:
+            f.append(fact("spare_next", previous[spare.card.code], spare.iid))
+        previous[spare.card.code] = spare.iid
     # Equip Cards of the position (equip.lp's fluent equipped_to/2).
     monsters = {(s.controller, s.zone): s.iid for s in position.slots if s.zone is not None}
     f += [fact("init", ("equipped_to", s.iid, monsters[s.equipped_to])) for s in position.slots if s.equipped_to]

@@ -71,7 +71,7 @@ from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import COUNT_MAX, NUMBER_MAX, whole_number
-from oracle.yugioh import state_out
+from oracle.yugioh import fx_tokens, state_out
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
 from oracle.yugioh.position import Position, parse_position
@@ -427,7 +427,7 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
     card = library.resolve(name, source=source, field=step.where) if not isinstance(name, int) else library.get(name)
     if card is None:
         raise OracleError(f"unknown card {name!r}", source=source, field=step.where)
-    for slot in position.slots:
+    for slot in [*position.slots, *fx_tokens.spares(position, library)]:   # a Token an effect summons too
         if slot.card.code == card.code or slot.card.name == card.name:
             return slot.card.code
     raise OracleError(f"there is no {card.name} in the position", source=source, field=step.where)

@@ -34,7 +34,7 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
-                "effects_used", "banished_when_it_leaves"}
+                "effects_used", "banished_when_it_leaves", "cannot_be_tributed"}
 ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
@@ -70,6 +70,7 @@ class Slot:
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
     sent_this_turn: bool = False         # a card of the GY sent there this turn (fx_grave: "except the turn ...")
     banished_when_it_leaves: bool = False    # "but banish it when it leaves the field" (summon.lp)
+    cannot_be_tributed: bool = False     # "These Tokens cannot be Tributed for a Tribute Summon" (tokens.lp)
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
     treated_as: str | None = None        # a monster card in a Spell & Trap Zone: continuous_spell, equip_spell, spell
     equipped_to: tuple[int, int] | None = None   # an Equip Card: (player, zone) of the monster it equips
@@ -110,9 +111,16 @@ class Position:
     special_summoned_turn: list[list[Card]] = field(default_factory=lambda: [[], []])
     additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
+    # Instances of the Tokens the position's effects may Special Summon, in no place until then,
+    # numbered after the slots (fx_tokens.spares fills it once).
+    spares: list[Slot] | None = None
 
     def slot(self, iid: int) -> Slot:
-        return self.slots[iid - 1]
+        n = len(self.slots)
+        return self.slots[iid - 1] if iid <= n else self.spares[iid - n - 1]
+
+    def has_instance(self, iid: int) -> bool:
+        return 1 <= iid <= len(self.slots) + len(self.spares or ())
 
     def cards(self) -> set[Card]:
         # By passcode first: hashing a Card hashes its text, and a Deck may hold a million copies.
@@ -390,6 +398,7 @@ class _Reader:
                         gemini_summoned=self.typed(entry, "gemini_summoned", bool, where, False),
                         effects_negated=self.typed(entry, "effects_negated", bool, where, False),
                         banished_when_it_leaves=self.typed(entry, "banished_when_it_leaves", bool, where, False),
+                        cannot_be_tributed=self.typed(entry, "cannot_be_tributed", bool, where, False),
                         cannot_be_material=tuple(self.material_kinds(entry, where)),
                         effects_used=tuple(self.effect_numbers(entry, where)))
         if slot.gemini_summoned and not ("gemini" in card.kinds and position != "set"):

@@ -96,6 +96,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["effects_negated"] = True
         if i in flags("banish_leaves"):
             entry["banished_when_it_leaves"] = True
+        if i in flags("no_tribute_summon"):
+            entry["cannot_be_tributed"] = True
         used = sorted(e for j, e in by["used_copy"] if j == i)
         if used:
             entry["effects_used"] = used
@@ -202,7 +204,7 @@ def _is_pendulum(position: Position, entry: dict) -> bool:
 
 
 def position_name(position: Position, code: int) -> str:
-    for slot in position.slots:
+    for slot in [*position.slots, *(position.spares or ())]:   # a Token an effect summoned too
         if slot.card.code == code:
             return slot.card.name
     return str(code)
