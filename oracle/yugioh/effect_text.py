@@ -20,6 +20,7 @@ from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles, fx_statics, fx_stats,
                            fx_summon, fx_zones)
+from oracle.yugioh import fx_removal
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.grammar.nouns import race_value
@@ -791,7 +792,8 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # effects.lark's rules with ``%extend``; the module holds ``Words``, a transformer mixin with the
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
-FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate)
+FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon, fx_negate,
+                   fx_removal)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
