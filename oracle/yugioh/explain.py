@@ -286,6 +286,9 @@ SENTENCES: dict[str, S] = {
     "target_is_cost": lambda c, j: f"{c.name(j)} is paid as a cost, so it cannot also be the target",
     "not_a_valid_card": lambda c, j: f"{c.name(j)} is not a card this effect can take (wrong kind, or not where the effect takes from)",
     "nothing_to_resolve": lambda c, k: "the effect finds no card to take where it looks, so it cannot be activated",
+    # removal.lp: destruction
+    "nothing_to_destroy": lambda c, i: f"{c.name(i)} destroys every card of a kind, and there is none: it cannot be activated",
+    "set_not_modelled": lambda c, j: f"{c.name(j)} would be Set by an effect: only a Spell/Trap (not a Field Spell) Set from the GY or banishment is modelled",
     "applies_by_itself": lambda c, i, e: f"{_eff(c, i, e)} applies by itself: it is never activated",
     "opponent_turn_only": lambda c, i, e: f"{_eff(c, i, e)} is activated only on the opponent's turn or answering only the opponent's own actions, which never come in your line",
     "not_modelled_halved_over_continuous_gain": lambda c, j: f"{c.name(j)} would be halved while a continuous effect raises its ATK or DEF: not modelled (which value holds afterwards is not kept)",

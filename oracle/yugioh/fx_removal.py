@@ -1,0 +1,106 @@
+"""The family "removal" of card effects (grammar/effects_removal.lark; rules in asp/yugioh/removal.lp).
+
+It reads destruction beyond the core's "destroy it" and "Destroy all cards on the field":
+
+* "destroy them" / "destroy those targets" / "destroy both": the core's ``destroy_target`` (every
+  target of the effect); an effect that targets nothing is refused (what "them" names is not read);
+* "Destroy all <cards> your opponent controls / you control / on the field" [", except this card"],
+  "destroy all other <cards> ...": ``destroy_every(Who,Other)`` with the noun phrase as ``eff_filter``
+  (Who = opp / me / both; Other = other when the card itself is left out, else any);
+* "Destroy this card" as an action: ``destroy_self``;
+* "destroy 1 card on the field", "destroy 1 ... you control": the puzzles family's
+  ``destroy_pick(Lo,Hi)`` (chosen on resolution) with ``eff_src`` ``field_both`` / ``field_me``;
+* "Set this card [, but banish it when it leaves the field]", "Set it / that target [to your
+  field]": ``set_card(self / target, banish / none)`` (a Spell/Trap from the GY or banishment);
+* "banish it until the End Phase": the zones family's ``move(target,banished)`` (a line ends
+  before the card comes back).
+"""
+from __future__ import annotations
+
+import clingo
+from lark import Token
+
+from oracle.yugioh.effect_symbols import filters
+
+
+def _targets(pre: list) -> bool:
+    return any(isinstance(i, tuple) and i and i[0] == "target" for i in pre)
+
+
+def _check_targets(out: dict) -> None:
+    if any(a.get("removal_targets") for a in out["actions"]) and not _targets(out["pre"]):
+        raise ValueError("a destruction of targets in an effect that targets nothing")
+
+
+class Words:
+    """Transformer methods of effects_removal.lark (a mixin of effect_text._CoreTree)."""
+
+    def effect(self, items):
+        out = super().effect(items)
+        _check_targets(out)
+        return out
+
+    def mode(self, items):
+        out = super().mode(items)
+        _check_targets(out)
+        return out
+
+    def removal_destroy_targets(self, _):
+        return {"do": "destroy_target", "removal_targets": True}
+
+    def removal_opp(self, _):
+        return "opp"
+
+    def removal_me(self, _):
+        return "me"
+
+    def removal_both(self, _):
+        return "both"
+
+    def removal_destroy_every(self, items):
+        toks = {i.type for i in items if isinstance(i, Token)}
+        np = next(i for i in items if isinstance(i, tuple))
+        who = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        other = "other" if {"REMOVAL_OTHER", "REMOVAL_EXCEPT_SELF"} & toks else "any"
+        return {"do": "removal_every", "who": who, "other": other, "what": np}
+
+    def removal_destroy_self(self, _):
+        return {"do": "removal_self"}
+
+    def removal_destroy_pick(self, items):
+        where = {"on the field": "field_both", "you control": "field_me"}[str(items[-1])]
+        return {"do": "removal_pick", "what": items[1], "where": where}
+
+    def removal_banish_until(self, items):
+        # the zones family's move (fx_zones): the return is after the line
+        return self._zones_move("zones_banish", items)
+
+    def removal_set(self, items):
+        toks = {i.type: str(i) for i in items if isinstance(i, Token)}
+        who = "self" if toks["REMOVAL_SET_WHAT"] == "this card" else "target"
+        return {"do": "removal_set", "who": who, "rider": "banish" if "REMOVAL_SET_RIDER" in toks else "none",
+                "removal_targets": who == "target"}
+
+    def removal_st_noun(self, _):
+        return ("spell_trap",)
+
+    def removal_set_q(self, _):
+        return ("set_card",)
+
+
+def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
+    f, n = clingo.Function, clingo.Number
+    do = action["do"]
+    if do == "removal_every":
+        _lo, _hi, alts = action["what"]
+        return ([f("eff_do", head + [f("destroy_every", [f(action["who"]), f(action["other"])])])]
+                + filters("eff_filter", head, alts))
+    if do == "removal_set":
+        return [f("eff_do", head + [f("set_card", [f(action["who"]), f(action["rider"])])])]
+    if do == "removal_self":
+        return [f("eff_do", head + [f("destroy_self")])]
+    if do == "removal_pick":
+        lo, hi, alts = action["what"]
+        return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f(action["where"])])]
+                + filters("eff_filter", head, alts))
+    return None
