@@ -388,3 +388,40 @@ def test_megamorph_with_another_change_of_atk_is_refused_as_not_modelled():
                 opp_field=["Blue-Eyes White Dragon"], first_turn=False)
     pos["players"][0]["life_points"] = 4000
     assert "not modelled" in illegal(pos, MORPH[0], 'activate "Rush Recklessly" targeting "Giant Red Seasnake"', MORPH[1])
+
+
+# --- De-Spell ---------------------------------------------------------------------------------------
+def st_names(doc: dict, player: int) -> list[str]:
+    return [name(z["card"]) for z in doc["players"][player]["spell_trap_zones"] if z]
+
+
+def graveyard(doc: dict, player: int) -> list[str]:
+    return sorted(map(name, doc["players"][player]["graveyard"]))
+
+
+def test_de_spell_destroys_a_face_up_or_set_spell():
+    up = board(hand=["De-Spell"], opp_st=["Banner of Courage"])
+    doc = legal(up, 'activate "De-Spell" targeting "Banner of Courage"').steps[-1].position
+    assert st_names(doc, 1) == [] and graveyard(doc, 1) == ["Banner of Courage"]
+    assert graveyard(doc, 0) == ["De-Spell"]
+    set_spell = board(hand=["De-Spell"], opp_st=[{"card": "Book of Moon", "face_up": False}])
+    doc = legal(set_spell, 'activate "De-Spell" targeting "Book of Moon"').steps[-1].position
+    assert graveyard(doc, 1) == ["Book of Moon"]
+
+
+def test_de_spell_on_a_set_trap_leaves_it_and_cannot_target_a_face_up_trap_or_a_monster():
+    set_trap = board(hand=["De-Spell"], opp_st=[{"card": "Mirror Force", "face_up": False}])
+    doc = legal(set_trap, 'activate "De-Spell" targeting "Mirror Force"').steps[-1].position
+    assert st_names(doc, 1) == ["Mirror Force"] and graveyard(doc, 0) == ["De-Spell"]
+    face_up_trap = board(hand=["De-Spell"], opp_st=["Gravity Bind"])
+    assert "not a valid target" in illegal(face_up_trap, 'activate "De-Spell" targeting "Gravity Bind"')
+    monster = board(hand=["De-Spell"], opp_field=["Axe Raider"])
+    assert "no valid target" in illegal(monster, 'activate "De-Spell"')
+
+
+def test_de_spell_solves_the_duel_links_puzzle_of_dark_energy():
+    # Ryu-Kishin (1000) equipped with Dark Energy (+300) beats Lady of Faith (1100) until the Equip
+    # Spell is destroyed: then the attack deals the last 100 LP.
+    _, out = solved_cleanly("Duel Links", "Naim_DuelLinks_1_10.lua", 3)
+    assert [s.text() for s in out.lines[0]] == ['activate "De-Spell" targeting "Dark Energy"',
+                                                'attack "Lady of Faith" -> "Ryu-Kishin"']

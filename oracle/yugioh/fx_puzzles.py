@@ -114,7 +114,24 @@ class Words:
         # Spell or Trap ("1 face-down card") is another thing, left unread.
         if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
             raise ValueError("a battle position of something other than a monster")
+        # "Set" is read of a Spell or Trap in its zone ("1 Set Spell/Trap"); a Set monster is
+        # a face-down one, another fluent, left unread.
+        if ("st_set",) in items and not any(i in (("kind", "spell"), ("kind", "trap"), ("spell_trap",)) for i in items):
+            raise ValueError("a Set card that is not said to be a Spell or Trap")
         return super().np(items)
+
+    def puzzles_set_q(self, _):
+        return ("st_set",)
+
+    def puzzles_target_or(self, items):
+        # "1 face-up Spell, or 1 Set Spell/Trap, on the field": one target, of either description
+        first, second, where = items
+        if first[:2] != (1, 1) or second[:2] != (1, 1):
+            raise ValueError("a choice of targets other than 1 or 1")
+        return ("target", (1, 1, first[2] + second[2]), where)
+
+    def puzzles_destroy_if(self, _):
+        return {"do": "puzzles_destroy_if_spell"}
 
 
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
@@ -122,6 +139,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     do = action["do"]
     if do == "puzzles_change_pos":
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
+    if do == "puzzles_destroy_if_spell":
+        return [f("eff_do", head + [f("destroy_target_if", [f("spell")])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
     if do == "puzzles_win_hand":
