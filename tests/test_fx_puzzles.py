@@ -425,3 +425,35 @@ def test_de_spell_solves_the_duel_links_puzzle_of_dark_energy():
     _, out = solved_cleanly("Duel Links", "Naim_DuelLinks_1_10.lua", 3)
     assert [s.text() for s in out.lines[0]] == ['activate "De-Spell" targeting "Dark Energy"',
                                                 'attack "Lady of Faith" -> "Ryu-Kishin"']
+
+
+# --- Tsukuyomi, and a Spirit's return in the End Phase -----------------------------------------------
+def test_tsukuyomi_normal_summoned_must_turn_a_face_up_monster_face_down():
+    pos = board(hand=["Tsukuyomi"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'normal_summon "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+    assert "mandatory" in illegal(pos, 'normal_summon "Tsukuyomi"', 'attack "Tsukuyomi" -> "Axe Raider"')
+    face_down = board(hand=["Tsukuyomi"], opp_field=[{"card": "Axe Raider", "position": "set"}])
+    assert "not a valid target" in illegal(face_down, 'normal_summon "Tsukuyomi"',
+                                           'then activate "Tsukuyomi" targeting "Axe Raider"')
+
+
+def test_tsukuyomi_may_target_itself_and_flipped_by_an_effect_it_triggers_again():
+    alone = board(hand=["Tsukuyomi"])
+    r = legal(alone, 'normal_summon "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Tsukuyomi"')
+    assert monsters(r.steps[-1].position, 0) == [("Tsukuyomi", "set")]
+    flipped = board(hand=["Book of Taiyou"], field=[{"card": "Tsukuyomi", "position": "set"}],
+                    opp_field=["Axe Raider"])
+    r = legal(flipped, 'activate "Book of Taiyou" targeting "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+
+
+def test_a_spirit_is_refused_in_an_end_phase_position_only():
+    field = [{"card": "Asura Priest", "position": "attack"}]
+    legal(board(field=field, opp_field=["Axe Raider"], first_turn=False), 'attack "Asura Priest" -> "Axe Raider"')
+    # In an End Phase position (where only End Phase effects are activated) the return is due.
+    moon = 'activate "Book of Moon" targeting "Axe Raider"'
+    returns = "Asura Priest returns to the hand during this End Phase: not modelled"
+    assert returns not in illegal(board(hand=["Book of Moon"], opp_field=["Axe Raider"], phase="end"), moon)
+    end = board(hand=["Book of Moon"], field=field, opp_field=["Axe Raider"], phase="end")
+    assert returns in illegal(end, moon)

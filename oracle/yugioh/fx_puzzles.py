@@ -40,6 +40,16 @@ class Words:
         gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
         return ("trigger", str(items[0]).lower(), ["destroys_battle_gy" if gy else "destroys_battle"])
 
+    def puzzles_normal_or_flipped(self, items):
+        return ("trigger", str(items[0]).lower(), ["normal", "flip"])
+
+    def puzzles_end_return(self, _):
+        def make(card, _k):
+            if not card.is_monster:
+                raise ValueError("a return to the hand in the End Phase of a card that is no monster")
+            return [clingo.Function("pz_end_return", [clingo.Number(card.code)])]
+        return {"kind": "card_facts", "facts": make}
+
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
 
