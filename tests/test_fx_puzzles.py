@@ -457,3 +457,46 @@ def test_a_spirit_is_refused_in_an_end_phase_position_only():
     assert returns not in illegal(board(hand=["Book of Moon"], opp_field=["Axe Raider"], phase="end"), moon)
     end = board(hand=["Book of Moon"], field=field, opp_field=["Axe Raider"], phase="end")
     assert returns in illegal(end, moon)
+
+
+# --- Relinquished ---------------------------------------------------------------------------------
+def lp(doc: dict, player: int) -> int:
+    return doc["players"][player]["life_points"]
+
+
+def test_relinquished_equips_an_opponents_monster_and_takes_its_atk():
+    pos = board(field=["Relinquished"], opp_field=["Axe Raider", "Kozaky"], first_turn=False)
+    r = legal(pos, 'activate "Relinquished" targeting "Axe Raider"', 'attack "Relinquished" -> "Kozaky"')
+    doc = r.steps[0].position
+    assert monsters(doc, 1) == [("Kozaky", "attack")] and st_names(doc, 0) == ["Axe Raider"]
+    assert lp(r.steps[-1].position, 1) == 8000 - (1700 - 400)
+    # Without the equip its ATK is 0: the same attack loses it.
+    assert monsters(legal(pos, 'attack "Relinquished" -> "Kozaky"').steps[-1].position, 0) == []
+
+
+def test_relinquished_is_not_destroyed_by_battle_its_equip_is_and_its_damage_is_reflected():
+    pos = board(field=["Relinquished"], opp_field=["Axe Raider", "Summoned Skull"], first_turn=False)
+    r = legal(pos, 'activate "Relinquished" targeting "Axe Raider"', 'attack "Relinquished" -> "Summoned Skull"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [("Relinquished", "attack")] and st_names(doc, 0) == []
+    assert graveyard(doc, 1) == ["Axe Raider"]
+    assert lp(doc, 0) == 8000 - 800 and lp(doc, 1) == 8000 - 800
+
+
+def test_relinquished_needs_an_opponents_monster_and_a_free_spell_trap_zone():
+    mine = board(field=["Relinquished", "Axe Raider"])
+    assert "no valid target" in illegal(mine, 'activate "Relinquished"')
+    full = board(field=["Relinquished"], opp_field=["Axe Raider"],
+                 st=[{"card": "Mirror Force", "face_up": False}] * 5)
+    assert "Spell & Trap Zone" in illegal(full, 'activate "Relinquished" targeting "Axe Raider"')
+    twice = board(field=["Relinquished"], opp_field=["Axe Raider", "Kozaky"])
+    assert "once per turn" in illegal(twice, 'activate "Relinquished" targeting "Axe Raider"',
+                                      'activate "Relinquished" targeting "Kozaky"')
+
+
+def test_relinquished_solves_the_nightmare_troubadour_puzzle_by_a_face_down_equip():
+    # Book of Moon chained to Relinquished's effect: the target is equipped face-down, so
+    # Relinquished has 0 ATK; its attack into Blue-Eyes costs 3000 LP, reflected to the opponent's 3000.
+    puzzle, out = solved_cleanly("Nightmare Troubadour", "[Nightmare Troubadour] Puzzle I06.lua", 3)
+    doc = check_line(as_line(puzzle, out.lines[0])).steps[-1].position
+    assert (lp(doc, 0), lp(doc, 1)) == (5000, 0)

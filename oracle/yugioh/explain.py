@@ -286,6 +286,7 @@ SENTENCES: dict[str, S] = {
     "nothing_to_resolve": lambda c, k: "the effect finds no card to take where it looks, so it cannot be activated",
     "applies_by_itself": lambda c, i, e: f"{_eff(c, i, e)} applies by itself: it is never activated",
     "opponent_turn_only": lambda c, i, e: f"{_eff(c, i, e)} is activated only on the opponent's turn or answering only the opponent's own actions, which never come in your line",
+    "already_equipped_max_one": lambda c, i: f"{c.name(i)} already has a monster equipped by its effect (max. 1)",
     "not_modelled_end_phase_return": lambda c, i: f"{c.name(i)} returns to the hand during this End Phase: not modelled",
     "not_modelled_halved_over_continuous_gain": lambda c, j: f"{c.name(j)} would be halved while a continuous effect raises its ATK or DEF: not modelled (which value holds afterwards is not kept)",
     "not_modelled_atk_set_twice": lambda c, j: f"{c.name(j)}'s ATK would be set by two rules at once (Megamorph): not modelled (which applies last is not kept)",

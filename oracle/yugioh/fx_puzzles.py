@@ -50,6 +50,21 @@ class Words:
             return [clingo.Function("pz_end_return", [clingo.Number(card.code)])]
         return {"kind": "card_facts", "facts": make}
 
+    def puzzles_equip_to_self(self, _):
+        return {"do": "puzzles_equip_to_self"}
+
+    def puzzles_equipped_rule(self, items):
+        text = str(items[0])
+        which = ("stats" if text.startswith("This card's ATK/DEF") else
+                 "substitute" if text.startswith("If this card would") else "damage")
+
+        def make(card, _k):
+            # "that equipped monster" is the one its own effect equips (Relinquished's wording)
+            if not (card.is_monster and "equip that target to this card (max. 1)" in card.text):
+                raise ValueError("a rule of 'that equipped monster' on a card that does not equip one (not read)")
+            return [clingo.Function("pz_equipped_rule", [clingo.Number(card.code), clingo.Function(which)])]
+        return {"kind": "card_facts", "facts": make}
+
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
 
@@ -151,6 +166,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
     if do == "puzzles_destroy_if_spell":
         return [f("eff_do", head + [f("destroy_target_if", [f("spell")])])]
+    if do == "puzzles_equip_to_self":
+        return [f("eff_do", head + [f("equip_to_self")])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
     if do == "puzzles_win_hand":
