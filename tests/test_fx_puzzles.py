@@ -500,3 +500,73 @@ def test_relinquished_solves_the_nightmare_troubadour_puzzle_by_a_face_down_equi
     puzzle, out = solved_cleanly("Nightmare Troubadour", "[Nightmare Troubadour] Puzzle I06.lua", 3)
     doc = check_line(as_line(puzzle, out.lines[0])).steps[-1].position
     assert (lp(doc, 0), lp(doc, 1)) == (5000, 0)
+
+
+# --- Chimeratech Overdragon, Creature Swap -------------------------------------------------------------
+OVERLOAD = 'fusion_summon "Chimeratech Overdragon" with {} using "Overload Fusion"'
+
+
+def overdragon(field=(), st=(), opp_field=("Axe Raider",), gy=("Cyber Dragon", "Proto-Cyber Dragon", "Mechanicalchaser")):
+    return board(hand=["Overload Fusion"], extra=["Chimeratech Overdragon"], gy=list(gy), field=list(field),
+                 st=list(st), opp_field=list(opp_field), first_turn=False)
+
+
+def test_overdragon_sends_every_other_card_you_control_and_must_do_so():
+    pos = overdragon(field=["Kozaky"], st=["Banner of Courage"])
+    summon = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser"')
+    doc = legal(pos, summon, 'then activate "Chimeratech Overdragon"').steps[-1].position
+    assert monsters(doc, 0) == [] and st_names(doc, 0) == []     # Overdragon is in an Extra Monster Zone
+    assert {"Kozaky", "Banner of Courage", "Overload Fusion"} <= set(graveyard(doc, 0))
+    assert "Chimeratech Overdragon" not in graveyard(doc, 0)
+    assert monsters(doc, 1) == [("Axe Raider", "attack")]
+    assert "mandatory" in illegal(pos, summon, 'attack "Kozaky" -> "Axe Raider"')
+
+
+def test_overdragon_has_800_atk_per_material_and_attacks_monsters_as_many_times():
+    two = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser"')
+    three = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser", "Proto-Cyber Dragon"')
+    then = 'then activate "Chimeratech Overdragon"'
+    pos = overdragon()
+    # 1600 ATK loses to Axe Raider (1700); 2400 ATK destroys it for 700 damage
+    assert monsters(legal(pos, two, then, 'attack "Chimeratech Overdragon" -> "Axe Raider"').steps[-1].position, 0) == []
+    doc = legal(pos, three, then, 'attack "Chimeratech Overdragon" -> "Axe Raider"').steps[-1].position
+    assert monsters(doc, 1) == [] and lp(doc, 1) == 8000 - 700
+    both = overdragon(opp_field=["Kozaky", "Mammoth Graveyard"])
+    doc = legal(both, two, then, 'attack "Chimeratech Overdragon" -> "Kozaky"',
+                'attack "Chimeratech Overdragon" -> "Mammoth Graveyard"').steps[-1].position
+    assert monsters(doc, 1) == []
+    one = overdragon(opp_field=["Kozaky"])
+    assert "second attack only on a monster" in illegal(one, two, then, 'attack "Chimeratech Overdragon" -> "Kozaky"',
+                                                         'attack "Chimeratech Overdragon" directly')
+
+
+def test_creature_swap_switches_the_only_monsters_and_locks_their_positions():
+    pos = board(hand=["Creature Swap"], field=["Kozaky"], opp_field=["Axe Raider"], first_turn=False)
+    doc = legal(pos, 'activate "Creature Swap"').steps[-1].position
+    assert monsters(doc, 0) == [("Axe Raider", "attack")] and monsters(doc, 1) == [("Kozaky", "attack")]
+    assert "cannot be changed for the rest of this turn" in illegal(pos, 'activate "Creature Swap"',
+                                                                   'change_position "Axe Raider"')
+    legal(pos, 'activate "Creature Swap"', 'attack "Axe Raider" -> "Kozaky"')
+
+
+def test_creature_swap_needs_a_monster_each_and_a_forced_choice():
+    alone = board(hand=["Creature Swap"], opp_field=["Axe Raider"])
+    assert "a monster on each side" in illegal(alone, 'activate "Creature Swap"')
+    choice = board(hand=["Creature Swap"], field=["Kozaky"], opp_field=["Axe Raider", "Mammoth Graveyard"])
+    assert "not modelled" in illegal(choice, 'activate "Creature Swap"')
+
+
+def test_overdragon_and_creature_swap_solve_the_spirit_caller_puzzle():
+    # Overdragon (2 materials: 1600) given to the opponent for Blue-Eyes, which attacks it for 1400.
+    _, out = solved_cleanly("GX Spirit Caller/1_Beginner", "[GX_Spirit_Caller]B01_Starting_Off.lua", 3)
+    assert [s.text() for s in out.lines[0]][1:] == ['activate "Creature Swap"',
+                                                   'attack "Blue-Eyes White Dragon" -> "Chimeratech Overdragon"']
+
+
+def test_a_monster_taken_by_change_of_heart_attacks_in_a_solved_line():
+    # goals.lp's implied constraint lets a monster come under your control by a change of control
+    pos = board(hand=["Change of Heart"], opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][1]["life_points"] = 1300
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=3)
+    assert [s.text() for s in out.lines[0]] == ['activate "Change of Heart" targeting "Blue-Eyes White Dragon"',
+                                                'attack "Blue-Eyes White Dragon" directly']

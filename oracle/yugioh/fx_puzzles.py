@@ -65,6 +65,25 @@ class Words:
             return [clingo.Function("pz_equipped_rule", [clingo.Number(card.code), clingo.Function(which)])]
         return {"kind": "card_facts", "facts": make}
 
+    def puzzles_send_others(self, _):
+        return {"do": "puzzles_send_others"}
+
+    def puzzles_fusion_count(self, items):
+        which = "stats" if str(items[0]).startswith("The original") else "attacks"
+
+        def make(card, _k):
+            if not (card.is_monster and "fusion" in card.kinds):
+                raise ValueError("a count of Fusion Materials on a card that is no Fusion Monster (not read)")
+            return [clingo.Function("pz_fusion_count", [clingo.Number(card.code), clingo.Function(which)])]
+        return {"kind": "card_facts", "facts": make}
+
+    def puzzles_swap(self, _):
+        return {"do": "puzzles_swap"}
+
+    def puzzles_swap_lock(self, _):
+        # a rider of the swap before it (read_card appends it to that effect's actions)
+        return {"kind": "after", "after": {"do": "puzzles_swap_lock"}}
+
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
 
@@ -168,6 +187,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return [f("eff_do", head + [f("destroy_target_if", [f("spell")])])]
     if do == "puzzles_equip_to_self":
         return [f("eff_do", head + [f("equip_to_self")])]
+    if do in ("puzzles_send_others", "puzzles_swap", "puzzles_swap_lock"):
+        return [f("eff_do", head + [f(do[len("puzzles_"):])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
     if do == "puzzles_win_hand":
