@@ -570,3 +570,20 @@ def test_a_monster_taken_by_change_of_heart_attacks_in_a_solved_line():
     out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=3)
     assert [s.text() for s in out.lines[0]] == ['activate "Change of Heart" targeting "Blue-Eyes White Dragon"',
                                                 'attack "Blue-Eyes White Dragon" directly']
+
+
+# --- Thousand-Eyes Restrict ---------------------------------------------------------------------------
+def test_thousand_eyes_restrict_stops_other_monsters_attacking_and_changing_position():
+    ter = {"card": "Thousand-Eyes Restrict", "position": "attack"}
+    pos = board(hand=["Book of Moon"], field=[ter, "Axe Raider", {"card": "Kozaky", "position": "set"}],
+                opp_field=["Mammoth Graveyard"], first_turn=False)
+    assert "cannot" in illegal(pos, 'attack "Axe Raider" -> "Mammoth Graveyard"')
+    assert "forbids the other monsters" in illegal(pos, 'change_position "Axe Raider"')
+    assert "forbids the other monsters" in illegal(pos, 'flip_summon "Kozaky"')
+    legal(pos, 'attack "Thousand-Eyes Restrict" -> "Mammoth Graveyard"')
+    legal(pos, 'activate "Book of Moon" targeting "Mammoth Graveyard"')   # an effect's change is allowed
+    # Face-down it no longer stops attacks, but still changes of battle position.
+    down = board(field=[{"card": "Thousand-Eyes Restrict", "position": "set"}, "Axe Raider",
+                        {"card": "Kozaky", "position": "set"}], opp_field=["Mammoth Graveyard"], first_turn=False)
+    legal(down, 'attack "Axe Raider" -> "Mammoth Graveyard"')
+    assert "forbids the other monsters" in illegal(down, 'flip_summon "Kozaky"')

@@ -292,6 +292,7 @@ SENTENCES: dict[str, S] = {
     "not_modelled_swap_extra_zone": lambda c, j: f"{c.name(j)} is in an Extra Monster Zone: a swap of control from there is not modelled",
     "position_locked": lambda c, i: f"the battle position of {c.name(i)} cannot be changed for the rest of this turn",
     "not_modelled_more_attacks": lambda c, i: f"{c.name(i)} would attack a third time: more than two attacks are not modelled",
+    "position_locked_by": lambda c, i, s: f"{c.name(s)} forbids the other monsters on the field to change their battle positions: {c.name(i)} cannot",
     "not_modelled_end_phase_return": lambda c, i: f"{c.name(i)} returns to the hand during this End Phase: not modelled",
     "not_modelled_halved_over_continuous_gain": lambda c, j: f"{c.name(j)} would be halved while a continuous effect raises its ATK or DEF: not modelled (which value holds afterwards is not kept)",
     "not_modelled_atk_set_twice": lambda c, j: f"{c.name(j)}'s ATK would be set by two rules at once (Megamorph): not modelled (which applies last is not kept)",

@@ -84,6 +84,13 @@ class Words:
         # a rider of the swap before it (read_card appends it to that effect's actions)
         return {"kind": "after", "after": {"do": "puzzles_swap_lock"}}
 
+    def puzzles_others_locked(self, _):
+        def make(card, _k):
+            if not card.is_monster:
+                raise ValueError("a lock of the other monsters on a card that is no monster (not read)")
+            return [clingo.Function("pz_others_locked", [clingo.Number(card.code)])]
+        return {"kind": "card_facts", "facts": make}
+
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
 
