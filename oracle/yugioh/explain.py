@@ -128,7 +128,8 @@ S = Callable[..., str]
 # a card appears (oracle plays --explain, oracle cards show), never silently half-played.
 KIND_NOTES = {
     "spirit": "a Spirit monster: its summons follow its text (\"Cannot be Special Summoned\" is read), "
-              "but its return to the hand in the End Phase is not modelled",
+              "but its return to the hand in the End Phase is not modelled (it never comes in a line outside an "
+              "End Phase position; in one, a line with it on the field is refused)",
     "union": "a Union monster: equipping it to a monster, and Special Summoning it back from the "
              "Spell & Trap Zone, are effects that are not modelled; it is played as an ordinary monster",
 }
