@@ -388,3 +388,202 @@ def test_megamorph_with_another_change_of_atk_is_refused_as_not_modelled():
                 opp_field=["Blue-Eyes White Dragon"], first_turn=False)
     pos["players"][0]["life_points"] = 4000
     assert "not modelled" in illegal(pos, MORPH[0], 'activate "Rush Recklessly" targeting "Giant Red Seasnake"', MORPH[1])
+
+
+# --- De-Spell ---------------------------------------------------------------------------------------
+def st_names(doc: dict, player: int) -> list[str]:
+    return [name(z["card"]) for z in doc["players"][player]["spell_trap_zones"] if z]
+
+
+def graveyard(doc: dict, player: int) -> list[str]:
+    return sorted(map(name, doc["players"][player]["graveyard"]))
+
+
+def test_de_spell_destroys_a_face_up_or_set_spell():
+    up = board(hand=["De-Spell"], opp_st=["Banner of Courage"])
+    doc = legal(up, 'activate "De-Spell" targeting "Banner of Courage"').steps[-1].position
+    assert st_names(doc, 1) == [] and graveyard(doc, 1) == ["Banner of Courage"]
+    assert graveyard(doc, 0) == ["De-Spell"]
+    set_spell = board(hand=["De-Spell"], opp_st=[{"card": "Book of Moon", "face_up": False}])
+    doc = legal(set_spell, 'activate "De-Spell" targeting "Book of Moon"').steps[-1].position
+    assert graveyard(doc, 1) == ["Book of Moon"]
+
+
+def test_de_spell_on_a_set_trap_leaves_it_and_cannot_target_a_face_up_trap_or_a_monster():
+    set_trap = board(hand=["De-Spell"], opp_st=[{"card": "Mirror Force", "face_up": False}])
+    doc = legal(set_trap, 'activate "De-Spell" targeting "Mirror Force"').steps[-1].position
+    assert st_names(doc, 1) == ["Mirror Force"] and graveyard(doc, 0) == ["De-Spell"]
+    face_up_trap = board(hand=["De-Spell"], opp_st=["Gravity Bind"])
+    assert "not a valid target" in illegal(face_up_trap, 'activate "De-Spell" targeting "Gravity Bind"')
+    monster = board(hand=["De-Spell"], opp_field=["Axe Raider"])
+    assert "no valid target" in illegal(monster, 'activate "De-Spell"')
+
+
+def test_de_spell_solves_the_duel_links_puzzle_of_dark_energy():
+    # Ryu-Kishin (1000) equipped with Dark Energy (+300) beats Lady of Faith (1100) until the Equip
+    # Spell is destroyed: then the attack deals the last 100 LP.
+    _, out = solved_cleanly("Duel Links", "Naim_DuelLinks_1_10.lua", 3)
+    assert [s.text() for s in out.lines[0]] == ['activate "De-Spell" targeting "Dark Energy"',
+                                                'attack "Lady of Faith" -> "Ryu-Kishin"']
+
+
+# --- Tsukuyomi, and a Spirit's return in the End Phase -----------------------------------------------
+def test_tsukuyomi_normal_summoned_must_turn_a_face_up_monster_face_down():
+    pos = board(hand=["Tsukuyomi"], opp_field=["Axe Raider"], first_turn=False)
+    r = legal(pos, 'normal_summon "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+    assert "mandatory" in illegal(pos, 'normal_summon "Tsukuyomi"', 'attack "Tsukuyomi" -> "Axe Raider"')
+    face_down = board(hand=["Tsukuyomi"], opp_field=[{"card": "Axe Raider", "position": "set"}])
+    assert "not a valid target" in illegal(face_down, 'normal_summon "Tsukuyomi"',
+                                           'then activate "Tsukuyomi" targeting "Axe Raider"')
+
+
+def test_tsukuyomi_may_target_itself_and_flipped_by_an_effect_it_triggers_again():
+    alone = board(hand=["Tsukuyomi"])
+    r = legal(alone, 'normal_summon "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Tsukuyomi"')
+    assert monsters(r.steps[-1].position, 0) == [("Tsukuyomi", "set")]
+    flipped = board(hand=["Book of Taiyou"], field=[{"card": "Tsukuyomi", "position": "set"}],
+                    opp_field=["Axe Raider"])
+    r = legal(flipped, 'activate "Book of Taiyou" targeting "Tsukuyomi"', 'then activate "Tsukuyomi" targeting "Axe Raider"')
+    assert monsters(r.steps[-1].position, 1) == [("Axe Raider", "set")]
+
+
+def test_a_spirit_is_refused_in_an_end_phase_position_only():
+    field = [{"card": "Asura Priest", "position": "attack"}]
+    legal(board(field=field, opp_field=["Axe Raider"], first_turn=False), 'attack "Asura Priest" -> "Axe Raider"')
+    # In an End Phase position (where only End Phase effects are activated) the return is due.
+    moon = 'activate "Book of Moon" targeting "Axe Raider"'
+    returns = "Asura Priest returns to the hand during this End Phase: not modelled"
+    assert returns not in illegal(board(hand=["Book of Moon"], opp_field=["Axe Raider"], phase="end"), moon)
+    end = board(hand=["Book of Moon"], field=field, opp_field=["Axe Raider"], phase="end")
+    assert returns in illegal(end, moon)
+
+
+# --- Relinquished ---------------------------------------------------------------------------------
+def lp(doc: dict, player: int) -> int:
+    return doc["players"][player]["life_points"]
+
+
+def test_relinquished_equips_an_opponents_monster_and_takes_its_atk():
+    pos = board(field=["Relinquished"], opp_field=["Axe Raider", "Kozaky"], first_turn=False)
+    r = legal(pos, 'activate "Relinquished" targeting "Axe Raider"', 'attack "Relinquished" -> "Kozaky"')
+    doc = r.steps[0].position
+    assert monsters(doc, 1) == [("Kozaky", "attack")] and st_names(doc, 0) == ["Axe Raider"]
+    assert lp(r.steps[-1].position, 1) == 8000 - (1700 - 400)
+    # Without the equip its ATK is 0: the same attack loses it.
+    assert monsters(legal(pos, 'attack "Relinquished" -> "Kozaky"').steps[-1].position, 0) == []
+
+
+def test_relinquished_is_not_destroyed_by_battle_its_equip_is_and_its_damage_is_reflected():
+    pos = board(field=["Relinquished"], opp_field=["Axe Raider", "Summoned Skull"], first_turn=False)
+    r = legal(pos, 'activate "Relinquished" targeting "Axe Raider"', 'attack "Relinquished" -> "Summoned Skull"')
+    doc = r.steps[-1].position
+    assert monsters(doc, 0) == [("Relinquished", "attack")] and st_names(doc, 0) == []
+    assert graveyard(doc, 1) == ["Axe Raider"]
+    assert lp(doc, 0) == 8000 - 800 and lp(doc, 1) == 8000 - 800
+
+
+def test_relinquished_needs_an_opponents_monster_and_a_free_spell_trap_zone():
+    mine = board(field=["Relinquished", "Axe Raider"])
+    assert "no valid target" in illegal(mine, 'activate "Relinquished"')
+    full = board(field=["Relinquished"], opp_field=["Axe Raider"],
+                 st=[{"card": "Mirror Force", "face_up": False}] * 5)
+    assert "Spell & Trap Zone" in illegal(full, 'activate "Relinquished" targeting "Axe Raider"')
+    twice = board(field=["Relinquished"], opp_field=["Axe Raider", "Kozaky"])
+    assert "once per turn" in illegal(twice, 'activate "Relinquished" targeting "Axe Raider"',
+                                      'activate "Relinquished" targeting "Kozaky"')
+
+
+def test_relinquished_solves_the_nightmare_troubadour_puzzle_by_a_face_down_equip():
+    # Book of Moon chained to Relinquished's effect: the target is equipped face-down, so
+    # Relinquished has 0 ATK; its attack into Blue-Eyes costs 3000 LP, reflected to the opponent's 3000.
+    puzzle, out = solved_cleanly("Nightmare Troubadour", "[Nightmare Troubadour] Puzzle I06.lua", 3)
+    doc = check_line(as_line(puzzle, out.lines[0])).steps[-1].position
+    assert (lp(doc, 0), lp(doc, 1)) == (5000, 0)
+
+
+# --- Chimeratech Overdragon, Creature Swap -------------------------------------------------------------
+OVERLOAD = 'fusion_summon "Chimeratech Overdragon" with {} using "Overload Fusion"'
+
+
+def overdragon(field=(), st=(), opp_field=("Axe Raider",), gy=("Cyber Dragon", "Proto-Cyber Dragon", "Mechanicalchaser")):
+    return board(hand=["Overload Fusion"], extra=["Chimeratech Overdragon"], gy=list(gy), field=list(field),
+                 st=list(st), opp_field=list(opp_field), first_turn=False)
+
+
+def test_overdragon_sends_every_other_card_you_control_and_must_do_so():
+    pos = overdragon(field=["Kozaky"], st=["Banner of Courage"])
+    summon = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser"')
+    doc = legal(pos, summon, 'then activate "Chimeratech Overdragon"').steps[-1].position
+    assert monsters(doc, 0) == [] and st_names(doc, 0) == []     # Overdragon is in an Extra Monster Zone
+    assert {"Kozaky", "Banner of Courage", "Overload Fusion"} <= set(graveyard(doc, 0))
+    assert "Chimeratech Overdragon" not in graveyard(doc, 0)
+    assert monsters(doc, 1) == [("Axe Raider", "attack")]
+    assert "mandatory" in illegal(pos, summon, 'attack "Kozaky" -> "Axe Raider"')
+
+
+def test_overdragon_has_800_atk_per_material_and_attacks_monsters_as_many_times():
+    two = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser"')
+    three = OVERLOAD.format('"Cyber Dragon", "Mechanicalchaser", "Proto-Cyber Dragon"')
+    then = 'then activate "Chimeratech Overdragon"'
+    pos = overdragon()
+    # 1600 ATK loses to Axe Raider (1700); 2400 ATK destroys it for 700 damage
+    assert monsters(legal(pos, two, then, 'attack "Chimeratech Overdragon" -> "Axe Raider"').steps[-1].position, 0) == []
+    doc = legal(pos, three, then, 'attack "Chimeratech Overdragon" -> "Axe Raider"').steps[-1].position
+    assert monsters(doc, 1) == [] and lp(doc, 1) == 8000 - 700
+    both = overdragon(opp_field=["Kozaky", "Mammoth Graveyard"])
+    doc = legal(both, two, then, 'attack "Chimeratech Overdragon" -> "Kozaky"',
+                'attack "Chimeratech Overdragon" -> "Mammoth Graveyard"').steps[-1].position
+    assert monsters(doc, 1) == []
+    one = overdragon(opp_field=["Kozaky"])
+    assert "second attack only on a monster" in illegal(one, two, then, 'attack "Chimeratech Overdragon" -> "Kozaky"',
+                                                         'attack "Chimeratech Overdragon" directly')
+
+
+def test_creature_swap_switches_the_only_monsters_and_locks_their_positions():
+    pos = board(hand=["Creature Swap"], field=["Kozaky"], opp_field=["Axe Raider"], first_turn=False)
+    doc = legal(pos, 'activate "Creature Swap"').steps[-1].position
+    assert monsters(doc, 0) == [("Axe Raider", "attack")] and monsters(doc, 1) == [("Kozaky", "attack")]
+    assert "cannot be changed for the rest of this turn" in illegal(pos, 'activate "Creature Swap"',
+                                                                   'change_position "Axe Raider"')
+    legal(pos, 'activate "Creature Swap"', 'attack "Axe Raider" -> "Kozaky"')
+
+
+def test_creature_swap_needs_a_monster_each_and_a_forced_choice():
+    alone = board(hand=["Creature Swap"], opp_field=["Axe Raider"])
+    assert "a monster on each side" in illegal(alone, 'activate "Creature Swap"')
+    choice = board(hand=["Creature Swap"], field=["Kozaky"], opp_field=["Axe Raider", "Mammoth Graveyard"])
+    assert "not modelled" in illegal(choice, 'activate "Creature Swap"')
+
+
+def test_overdragon_and_creature_swap_solve_the_spirit_caller_puzzle():
+    # Overdragon (2 materials: 1600) given to the opponent for Blue-Eyes, which attacks it for 1400.
+    _, out = solved_cleanly("GX Spirit Caller/1_Beginner", "[GX_Spirit_Caller]B01_Starting_Off.lua", 3)
+    assert [s.text() for s in out.lines[0]][1:] == ['activate "Creature Swap"',
+                                                   'attack "Blue-Eyes White Dragon" -> "Chimeratech Overdragon"']
+
+
+def test_a_monster_taken_by_change_of_heart_attacks_in_a_solved_line():
+    # goals.lp's implied constraint lets a monster come under your control by a change of control
+    pos = board(hand=["Change of Heart"], opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][1]["life_points"] = 1300
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"win": True}}), max_steps=3)
+    assert [s.text() for s in out.lines[0]] == ['activate "Change of Heart" targeting "Blue-Eyes White Dragon"',
+                                                'attack "Blue-Eyes White Dragon" directly']
+
+
+# --- Thousand-Eyes Restrict ---------------------------------------------------------------------------
+def test_thousand_eyes_restrict_stops_other_monsters_attacking_and_changing_position():
+    ter = {"card": "Thousand-Eyes Restrict", "position": "attack"}
+    pos = board(hand=["Book of Moon"], field=[ter, "Axe Raider", {"card": "Kozaky", "position": "set"}],
+                opp_field=["Mammoth Graveyard"], first_turn=False)
+    assert "cannot" in illegal(pos, 'attack "Axe Raider" -> "Mammoth Graveyard"')
+    assert "forbids the other monsters" in illegal(pos, 'change_position "Axe Raider"')
+    assert "forbids the other monsters" in illegal(pos, 'flip_summon "Kozaky"')
+    legal(pos, 'attack "Thousand-Eyes Restrict" -> "Mammoth Graveyard"')
+    legal(pos, 'activate "Book of Moon" targeting "Mammoth Graveyard"')   # an effect's change is allowed
+    # Face-down it no longer stops attacks, but still changes of battle position.
+    down = board(field=[{"card": "Thousand-Eyes Restrict", "position": "set"}, "Axe Raider",
+                        {"card": "Kozaky", "position": "set"}], opp_field=["Mammoth Graveyard"], first_turn=False)
+    legal(down, 'attack "Axe Raider" -> "Mammoth Graveyard"')
+    assert "forbids the other monsters" in illegal(down, 'flip_summon "Kozaky"')

@@ -128,7 +128,8 @@ S = Callable[..., str]
 # a card appears (oracle plays --explain, oracle cards show), never silently half-played.
 KIND_NOTES = {
     "spirit": "a Spirit monster: its summons follow its text (\"Cannot be Special Summoned\" is read), "
-              "but its return to the hand in the End Phase is not modelled",
+              "but its return to the hand in the End Phase is not modelled (it never comes in a line outside an "
+              "End Phase position; in one, a line with it on the field is refused)",
     "union": "a Union monster: equipping it to a monster, and Special Summoning it back from the "
              "Spell & Trap Zone, are effects that are not modelled; it is played as an ordinary monster",
 }
@@ -291,6 +292,14 @@ SENTENCES: dict[str, S] = {
     "set_not_modelled": lambda c, j: f"{c.name(j)} would be Set by an effect: only a Spell/Trap (not a Field Spell) Set from the GY or banishment is modelled",
     "applies_by_itself": lambda c, i, e: f"{_eff(c, i, e)} applies by itself: it is never activated",
     "opponent_turn_only": lambda c, i, e: f"{_eff(c, i, e)} is activated only on the opponent's turn or answering only the opponent's own actions, which never come in your line",
+    "already_equipped_max_one": lambda c, i: f"{c.name(i)} already has a monster equipped by its effect (max. 1)",
+    "swap_needs_a_monster_each": lambda c, i: f"{c.name(i)} needs a monster on each side of the field whose control can switch",
+    "not_modelled_swap_choice": lambda c: "which monster each player gives to the other is not modelled: a swap of control is played only when each player controls exactly one monster",
+    "not_modelled_swap_extra_zone": lambda c, j: f"{c.name(j)} is in an Extra Monster Zone: a swap of control from there is not modelled",
+    "position_locked": lambda c, i: f"the battle position of {c.name(i)} cannot be changed for the rest of this turn",
+    "not_modelled_more_attacks": lambda c, i: f"{c.name(i)} would attack a third time: more than two attacks are not modelled",
+    "position_locked_by": lambda c, i, s: f"{c.name(s)} forbids the other monsters on the field to change their battle positions: {c.name(i)} cannot",
+    "not_modelled_end_phase_return": lambda c, i: f"{c.name(i)} returns to the hand during this End Phase: not modelled",
     "not_modelled_halved_over_continuous_gain": lambda c, j: f"{c.name(j)} would be halved while a continuous effect raises its ATK or DEF: not modelled (which value holds afterwards is not kept)",
     "not_modelled_atk_set_twice": lambda c, j: f"{c.name(j)}'s ATK would be set by two rules at once (Megamorph): not modelled (which applies last is not kept)",
     "not_modelled_atk_set_and_changed": lambda c, j: f"{c.name(j)}'s ATK would be set by Megamorph while other effects change it: not modelled (which applies last is not kept)",

@@ -40,6 +40,57 @@ class Words:
         gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
         return ("trigger", str(items[0]).lower(), ["destroys_battle_gy" if gy else "destroys_battle"])
 
+    def puzzles_normal_or_flipped(self, items):
+        return ("trigger", str(items[0]).lower(), ["normal", "flip"])
+
+    def puzzles_end_return(self, _):
+        def make(card, _k):
+            if not card.is_monster:
+                raise ValueError("a return to the hand in the End Phase of a card that is no monster")
+            return [clingo.Function("pz_end_return", [clingo.Number(card.code)])]
+        return {"kind": "card_facts", "facts": make}
+
+    def puzzles_equip_to_self(self, _):
+        return {"do": "puzzles_equip_to_self"}
+
+    def puzzles_equipped_rule(self, items):
+        text = str(items[0])
+        which = ("stats" if text.startswith("This card's ATK/DEF") else
+                 "substitute" if text.startswith("If this card would") else "damage")
+
+        def make(card, _k):
+            # "that equipped monster" is the one its own effect equips (Relinquished's wording)
+            if not (card.is_monster and "equip that target to this card (max. 1)" in card.text):
+                raise ValueError("a rule of 'that equipped monster' on a card that does not equip one (not read)")
+            return [clingo.Function("pz_equipped_rule", [clingo.Number(card.code), clingo.Function(which)])]
+        return {"kind": "card_facts", "facts": make}
+
+    def puzzles_send_others(self, _):
+        return {"do": "puzzles_send_others"}
+
+    def puzzles_fusion_count(self, items):
+        which = "stats" if str(items[0]).startswith("The original") else "attacks"
+
+        def make(card, _k):
+            if not (card.is_monster and "fusion" in card.kinds):
+                raise ValueError("a count of Fusion Materials on a card that is no Fusion Monster (not read)")
+            return [clingo.Function("pz_fusion_count", [clingo.Number(card.code), clingo.Function(which)])]
+        return {"kind": "card_facts", "facts": make}
+
+    def puzzles_swap(self, _):
+        return {"do": "puzzles_swap"}
+
+    def puzzles_swap_lock(self, _):
+        # a rider of the swap before it (read_card appends it to that effect's actions)
+        return {"kind": "after", "after": {"do": "puzzles_swap_lock"}}
+
+    def puzzles_others_locked(self, _):
+        def make(card, _k):
+            if not card.is_monster:
+                raise ValueError("a lock of the other monsters on a card that is no monster (not read)")
+            return [clingo.Function("pz_others_locked", [clingo.Number(card.code)])]
+        return {"kind": "card_facts", "facts": make}
+
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
 
@@ -114,7 +165,24 @@ class Words:
         # Spell or Trap ("1 face-down card") is another thing, left unread.
         if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
             raise ValueError("a battle position of something other than a monster")
+        # "Set" is read of a Spell or Trap in its zone ("1 Set Spell/Trap"); a Set monster is
+        # a face-down one, another fluent, left unread.
+        if ("st_set",) in items and not any(i in (("kind", "spell"), ("kind", "trap"), ("spell_trap",)) for i in items):
+            raise ValueError("a Set card that is not said to be a Spell or Trap")
         return super().np(items)
+
+    def puzzles_set_q(self, _):
+        return ("st_set",)
+
+    def puzzles_target_or(self, items):
+        # "1 face-up Spell, or 1 Set Spell/Trap, on the field": one target, of either description
+        first, second, where = items
+        if first[:2] != (1, 1) or second[:2] != (1, 1):
+            raise ValueError("a choice of targets other than 1 or 1")
+        return ("target", (1, 1, first[2] + second[2]), where)
+
+    def puzzles_destroy_if(self, _):
+        return {"do": "puzzles_destroy_if_spell"}
 
 
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
@@ -122,6 +190,12 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     do = action["do"]
     if do == "puzzles_change_pos":
         return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
+    if do == "puzzles_destroy_if_spell":
+        return [f("eff_do", head + [f("destroy_target_if", [f("spell")])])]
+    if do == "puzzles_equip_to_self":
+        return [f("eff_do", head + [f("equip_to_self")])]
+    if do in ("puzzles_send_others", "puzzles_swap", "puzzles_swap_lock"):
+        return [f("eff_do", head + [f(do[len("puzzles_"):])])]
     if do == "puzzles_tribute_target":
         return [f("eff_do", head + [f("tribute_target")])]
     if do == "puzzles_win_hand":
