@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import oracle.duel_masters.lethal as L
-from oracle.duel_masters import effects
+from oracle.duel_masters import effects, plays  # the function (imported before the plays module shadows it)
 from oracle.duel_masters.cards import library
 from test_dm_helpers import check, pos, side, terms
 
@@ -150,8 +150,6 @@ def test_revenge_chance_reads_the_modified_power():
                "text": "Revenge Chance—At the end of each player's turn, if your opponent has a creature in the "
                        "battle zone that costs 11 or more or has 4000 power or more, you may summon this "
                        "creature for no cost."}
-    from oracle.duel_masters import plays
-
     def found(board):
         doc = pos(side(battle_zone=board), side(hand=[avenger["name"]]), step="end", cards=[avenger])
         return [p.method for p in plays(doc) if p.action == "summon"]
@@ -228,3 +226,31 @@ def test_no_evolution_on_a_creature_that_got_something():
     assert check(doc, f'summon "{balbaro}" paying {paying} on "{vorg}"').legal
     result = check(doc, f'cast "Glory Muscle" paying "{MANE}" targeting "{vorg}"', f'summon "{balbaro}" paying {paying} on "{vorg}"')
     assert "buffed_base" in terms(result)
+
+
+def test_survivor_breakers_and_power_attacker_are_each_survivors():
+    def left(board):
+        doc = pos(side(battle_zone=board), side(shields=[VEHICLE] * 3))
+        return check(doc, f'attack "{board[0]}" -> player').text()
+    assert "shields left: 1\n" in left(["Blazosaur Q", "Bladerush Skyterror Q"])   # a Survivor: double breaker
+    assert "shields left: 2\n" in left(["Blazosaur Q"])
+    assert "shields left: 2\n" in left([CRAGSAUR, "Bladerush Skyterror Q"])        # not a Survivor
+
+
+def test_a_lord_gives_breakers_to_a_race():
+    # Chaotic Skyterror: each Demon Command has "power attacker +4000" and "double breaker".
+    zahaku = "Fallen Monk of the Bloodstained Soil, Zahaku"   # a Demon Command
+    doc = pos(side(battle_zone=[zahaku, "Chaotic Skyterror"]), side(shields=[VEHICLE] * 3))
+    assert "shields left: 1\n" in check(doc, f'attack "{zahaku}" -> player').text()
+    doc = pos(side(battle_zone=[zahaku]), side(shields=[VEHICLE] * 3))
+    assert "shields left: 2\n" in check(doc, f'attack "{zahaku}" -> player').text()
+
+
+def test_a_spell_makes_a_creature_unblockable_for_lethal():
+    blocker = {**side(battle_zone=["Aqua Shooter"]), "shields": []}
+    light = [{"card": "Iocant, the Oracle", "tapped": False}] * 3
+    doc = pos(side(hand=["Sonic Wing"], mana_zone=light, battle_zone=[CRAGSAUR]), blocker)
+    answer = L.answer(L.problem_from(doc, "<test>"))
+    assert answer.verdict == "lethal" and "Sonic Wing" in answer.text()
+    doc = pos(side(mana_zone=light, battle_zone=[CRAGSAUR]), blocker)
+    assert L.answer(L.problem_from(doc, "<test>")).verdict == "no_lethal"

@@ -29,7 +29,7 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_board, fx_cards, fx_conditions, fx_outside, fx_power, fx_summoning
+from oracle.duel_masters import fx_battle, fx_board, fx_cards, fx_conditions, fx_outside, fx_power, fx_summoning
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -118,7 +118,7 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_power.Words,
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_power.Words,
               fx_summoning.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
@@ -323,9 +323,10 @@ def _picks_what_was_filled(items: tuple, filled: dict) -> bool:
     the zones these effects fill."""
     for ab in items:
         if ab[0] == "eff":
-            if _PICKS_FROM.get(ab[2]) in filled.get(ab[1], ()):
+            if _PICKS_FROM.get(ab[2], "-") in filled.get(ab[1], ()):
                 return True
-            filled.setdefault(ab[1], set()).add(_PUTS_INTO.get(ab[2]))
+            if ab[2] in _PUTS_INTO:  # (tap, buff: no zone is filled)
+                filled.setdefault(ab[1], set()).add(_PUTS_INTO[ab[2]])
     return False
 
 

@@ -44,8 +44,8 @@ class Words(Transformer):
         return [_gain(g, "self", cond) for g in gains]
     def pow_breaker_min(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
     def pow_triple_min(self, n, _tb, _db): return ("pow_breaker", 3, "self", ("power_min", int(n)))
-    def pow_lord(self, who, gain): return _gain(gain, ("lord", *who), None)
-    def pow_lord_tapped(self, who, gain): return _gain(gain, ("lord", *who), ("self_tapped",))
+    def pow_lord(self, who, *gains): return [_gain(g, ("lord", *who), None) for g in gains]
+    def pow_lord_tapped(self, who, *gains): return [_gain(g, ("lord", *who), ("self_tapped",)) for g in gains]
     def pow_lord_civs(self, c1, c2, n):
         return ("pow", int(n), "always", ("lord", "any", (("civ_or", str(c1), str(c2)),)), None, None)
     def pow_lord_you_civs(self, c1, c2): return ("you", (("civ_or", str(c1), str(c2)),))
@@ -69,6 +69,11 @@ class Words(Transformer):
     def pow_buff_tb(self, _q): return ("breaker", 3)
     def pow_buff_kw(self, q):
         return _KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')]
+
+    def pow_buff_unblockable(self, count, _they): return ("buff", "you", count, (("grant", "unblockable"),))
+    def pow_buff_all_unblockable(self): return ("buff", "you", "all", (("grant", "unblockable"),))
+    def pow_pick_one(self, _one): return "one"
+    def pow_pick_up_to(self, n): return ("up_to", int(n))
 
     def pow_per(self, count): return count
     def pow_count_you(self, *items): return ("you", _filters(items))
@@ -178,3 +183,19 @@ def facts(c: int, m: int, ab: tuple) -> list:
         else:
             out.append(fact("pm_if_power", c, m, cond[1]))
     return out
+
+
+SURVIVORS = ("lord", "you", (("pow_race", "survivor"),))
+
+
+def survivor(ab: tuple) -> tuple | None:
+    """A Survivor ability ("each of your Survivors has this creature's Survivor ability") that is a
+    breaker, power attacker or "this creature gets +N power": the same for each of your Survivors
+    (a lord's ability); None for any other."""
+    if ab[:2] == ("kw", "breaker"):
+        return ("pow_breaker", ab[2], SURVIVORS, None)
+    if ab[:2] == ("kw", "power_attacker"):
+        return ("pow", ab[2], "attacking", SURVIVORS, None, None)
+    if ab[0] == "pow" and ab[3:] == ("self", None, None):
+        return ("pow", ab[1], ab[2], SURVIVORS, None, None)
+    return None
