@@ -36,7 +36,7 @@ from oracle.duel_masters.cards import Card
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
-                           "search_mana", "shield_to_mana", "buff"})
+                           "search_mana", "shield_to_mana", "buff", "hand_to_shield"})
 
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
@@ -263,11 +263,11 @@ def read_line(line: str) -> tuple | None:
 
 # Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
 # was before the step; the zone each effect puts cards into.
-_PICKS_FROM = {"search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
+_PICKS_FROM = {"hand_to_shield": "hand", "search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
                "mana_burn": "mana_zone",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
                "shield_burn": "shields", "shield_to_hand": "shields", "shield_to_mana": "shields"}
-_PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
+_PUTS_INTO = {"hand_to_shield": "shields", "draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
               "shield_to_hand": "hand", "shield_to_mana": "mana_zone", "search": "hand", "search_mana": "mana_zone",
