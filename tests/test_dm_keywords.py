@@ -75,9 +75,14 @@ def test_an_ability_after_evolution_on_the_same_line_is_read_too(lib, races):
     # "Evolution—Put on one of your Parasite Worms. Double breaker": the breaker reaches the attack rules
     reading = effects.read(lib.get("Ultracide Worm"), races)
     assert ("kw", "breaker", 2) in reading.abilities and not reading.unsupported
-    # ... and one the grammar does not read leaves the whole line not understood (never half-read)
-    jabaha = parsed(lib, races, "Überdragon Jabaha")
-    assert not jabaha.of(kw.Evolution) and jabaha.unsupported
+    # ... and one the grammar does not read leaves the whole line not understood (never half-read):
+    # Überdragon Jabaha's line as printed is read whole (its power attacker for the others: fx_power),
+    # the same line with a rest the grammar does not know is not
+    assert not parsed(lib, races, "Überdragon Jabaha").unsupported
+    from oracle.duel_masters.cards import Card
+    text = lib.get("Überdragon Jabaha").text.split("\n")[0].replace("battle zone", "graveyard")
+    odd = kw.parse(Card(9996, "J", ("fire",), 6, "creature", ("Armored Dragon",), True, "8000+", text), races)
+    assert not odd.of(kw.Evolution) and odd.unsupported
 
 
 def test_put_abilities_name_the_card_itself_or_a_race(lib, races):

@@ -168,3 +168,18 @@ def test_roar_of_the_earth_returns_only_a_creature_costing_six_or_more():
     doc["players"][0]["mana_zone"] = untapped(BRONZE, BRONZE, BRONZE)  # none costs 6: nothing returns
     ok = check(doc, f'cast "{ROAR}" paying "{BRONZE}", "{BRONZE}"')
     assert ok.legal and zone_after(ok, 0, "hand") == []
+
+
+def test_sundrop_armor_adds_a_card_from_the_hand_to_the_shields():
+    from test_dm_helpers import check, pos, side
+    light = [{"card": "Iocant, the Oracle", "tapped": False}] * 4
+    pay = ", ".join(['"Iocant, the Oracle"'] * 4)
+    doc = pos(side(hand=["Sundrop Armor", "Aqua Vehicle"], mana_zone=light, shields=["Cragsaur"]), side(shields=["Aqua Vehicle"]))
+    result = check(doc, f'cast "Sundrop Armor" paying {pay}')
+    assert result.legal, result.text()
+    after = result.steps[-1].position["players"][0]
+    assert after["hand"] == [] and sorted(s if isinstance(s, str) else s["card"] for s in after["shields"]) == ["Aqua Vehicle", "Cragsaur"]
+    # with nothing else in the hand it adds nothing (the spell itself is being cast)
+    alone = pos(side(hand=["Sundrop Armor"], mana_zone=light, shields=["Cragsaur"]), side(shields=["Aqua Vehicle"]))
+    result = check(alone, f'cast "Sundrop Armor" paying {pay}')
+    assert result.legal and len(result.steps[-1].position["players"][0]["shields"]) == 1

@@ -24,7 +24,7 @@ def solve_position(position, *, all_payments: bool = False, explain: bool = Fals
                    limit: int | None = None, timeout: float | None = None):
     """Ground rules + facts for step 1 and enumerate its answer sets (projected)."""
     from oracle.duel_masters.facts import as_program, position_facts
-    from oracle.duel_masters.lines import view_st
+    from oracle.duel_masters.lines import view_pre, view_st
     from oracle.resources import encoding
 
     facts = position_facts(position, all_payments=all_payments)
@@ -32,7 +32,7 @@ def solve_position(position, *, all_payments: bool = False, explain: bool = Fals
         facts.append(Function("explain"))
     arguments = ["-c", "least=0"] if explain else []
     ctl = make_control(encoding("duel_masters"), as_program(facts), arguments=arguments,
-                       parts=(("base", ()), ("step", (Number(1),)), view_st(1)))
+                       parts=(("base", ()), ("step", (Number(1),)), view_st(1), view_pre(1)))
     return solve(ctl, limit=limit, timeout=timeout, project=True)
 
 

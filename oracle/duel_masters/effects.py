@@ -29,14 +29,14 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_board, fx_cards, fx_conditions, fx_outside, fx_summoning
+from oracle.duel_masters import fx_battle, fx_board, fx_cards, fx_conditions, fx_outside, fx_power, fx_summoning
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
-                           "search_mana", "shield_to_mana"})
+                           "search_mana", "shield_to_mana", "buff", "hand_to_shield"})
 
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
@@ -71,6 +71,8 @@ def played(ab: tuple) -> bool:
         # (an effect on creatures is played only for the creature whose own ability it is)
         return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
+    if ab[0] in ("pow", "pow_breaker"):
+        return True  # asp/duel_masters/power.lp and battle.lp (fx_power.py)
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
     if ab[0] == "kw":
@@ -116,7 +118,8 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_summoning.Words):
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_power.Words,
+              fx_summoning.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -260,11 +263,11 @@ def read_line(line: str) -> tuple | None:
 
 # Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
 # was before the step; the zone each effect puts cards into.
-_PICKS_FROM = {"search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
+_PICKS_FROM = {"hand_to_shield": "hand", "search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
                "mana_burn": "mana_zone",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
                "shield_burn": "shields", "shield_to_hand": "shields", "shield_to_mana": "shields"}
-_PUTS_INTO = {"draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
+_PUTS_INTO = {"hand_to_shield": "shields", "draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
               "shield_to_hand": "hand", "shield_to_mana": "mana_zone", "search": "hand", "search_mana": "mana_zone",
@@ -320,9 +323,10 @@ def _picks_what_was_filled(items: tuple, filled: dict) -> bool:
     the zones these effects fill."""
     for ab in items:
         if ab[0] == "eff":
-            if _PICKS_FROM.get(ab[2]) in filled.get(ab[1], ()):
+            if _PICKS_FROM.get(ab[2], "-") in filled.get(ab[1], ()):
                 return True
-            filled.setdefault(ab[1], set()).add(_PUTS_INTO.get(ab[2]))
+            if ab[2] in _PUTS_INTO:  # (tap, buff: no zone is filled)
+                filled.setdefault(ab[1], set()).add(_PUTS_INTO[ab[2]])
     return False
 
 
@@ -341,7 +345,7 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = _summoning(_phrases(_own_name(read_line(line), card), card, races), card, races)
+        items = _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -393,6 +397,25 @@ def _summoning(items: tuple | None, card: Card, races: frozenset[str]) -> tuple 
     return tuple(out)
 
 
+def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | None:
+    """The power modifiers of a line with their race phrases read (fx_power.resolve); None if a
+    phrase names no race of the library, or if the card's printed power is 0: its power would be
+    0 while nothing is counted, and a creature with power 0 or less is destroyed, which no rule
+    of the pack does (Terradragon Anrist Vhal stays not understood)."""
+    if items is None:
+        return None
+    out = []
+    for ab in items:
+        if ab[0] in ("pow", "pow_breaker"):
+            if ab[0] == "pow" and not (card.power_value or 0) > 0:
+                return None
+            ab = fx_power.resolve(ab, races)
+            if ab is None:
+                return None
+        out.append(ab)
+    return tuple(out)
+
+
 def understood(card: Card, races: frozenset[str]) -> bool:
     return not read(card, races).unsupported
 
@@ -412,10 +435,14 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
 
     c = card.code
     reading = read(card, races)
-    out, e = [], 0
+    out, e, m = [], 0, 0
     for ab in reading.abilities:
         if ab[0] in ("summon", "granted"):
             continue  # facts.py writes the summoning abilities; a granted one is harmless or not played
+        if ab[0] in ("pow", "pow_breaker"):
+            m += 1
+            out += fx_power.facts(c, m, ab)
+            continue
         if ab[0] == "kw":
             name, *args = ab[1:]
             out.append(fact(name, c, *(_term(a) for a in args)))
@@ -424,7 +451,9 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             _, when, act, who, count, filters = ab
             out.append(fact("ab", c, e, when, act, who, _term(count)))
             # a condition of the effect (fx_conditions.py) is no target filter: ab_cond/3
+            # a grant of "... until the end of the turn" (fx_power.py) is no target filter: ab_buff/3
             out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
+                    else fact("ab_buff", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "grant"
                     else fact("ab_filter", c, e, _term(f)) for f in filters]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them

@@ -8,6 +8,8 @@ filters) of effects.py; the acts are resolved by asp/duel_masters/resolve.lp (pi
   source, the opponent, or chance for "at random") is not modelled: a line is checked against one
   legal outcome, and only the opponent's hand, which no rule of a line reads, depends on it;
 * mana_burn, mana_to_hand of the opponent: cards of the opponent's mana zone, chosen by us;
+* hand_to_shield: cards of the player's hand added to their shields face down (a shield gained by
+  the opponent during our attacks stops the attack step: triggers.lp);
 * shield_to_mana: any number of the player's shields into the mana zone (not the hand: no
   S-Trigger);
 * search, search_mana: "you may take" a card of the deck into the hand or mana zone; the deck is
@@ -42,6 +44,7 @@ class Words(Transformer):
     def cards_shield_add_up_to(self, n): return ("shield_add", "you", ("up_to", int(n)), ())
     def cards_discard(self, n): return ("discard", "you", n, ())
     def cards_discard_all(self): return ("discard", "you", "all", ())
+    def cards_hand_to_shield(self, n): return ("hand_to_shield", "you", n, ())
     def cards_opp_discard(self, _who, n): return ("discard", "opponent", n, ())
     def cards_opp_discard_all(self, _who): return ("discard", "opponent", "all", ())
     def cards_opp_mana_burn(self, n, _them): return ("mana_burn", "opponent", n, ())

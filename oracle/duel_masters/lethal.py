@@ -34,7 +34,7 @@ from clingo import Number
 from oracle import jsonfile
 from oracle.duel_masters import effects
 from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
-from oracle.duel_masters.lines import view_sc, view_st, view_ta
+from oracle.duel_masters.lines import scenario_parts, view_pre, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.resources import encoding
@@ -183,11 +183,9 @@ def _base_facts(problem: Problem, extra_cards: list[int]) -> list[clingo.Symbol]
 
 def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
              scenario0: bool = False) -> clingo.Control:
-    parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t))]
+    parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t), view_pre(t))]
     if scenario0:
-        parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1)
-                                                  for p in (("scenario", (Number(0), Number(t))), view_ta(0, t),
-                                                            view_sc(0, t))]
+        parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1) for p in scenario_parts(0, t)]
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
@@ -201,7 +199,7 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
         text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
-               [p for t in range(1, h + 1) for p in (("scenario", (Number(k), Number(t))), view_ta(k, t), view_sc(k, t))])
+               [p for t in range(1, h + 1) for p in scenario_parts(k, t)])
 
 
 def _left(deadline: float | None) -> float | None:
@@ -330,9 +328,11 @@ def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]
     board = [i for i in ours if i.zone == "battle_zone" and i.card.is_creature]
     hand = [i for i in ours if i.zone == "hand"]
     high = min(max_steps, len(board) + 2 * len(hand) + (1 if hand else 0))
-    if hand:
-        return 1, high
     races = race_set(pos)
+    # A $tap ability that gives "double breaker" until the end of the turn (buffs.lp) breaks more
+    # than the printed breakers say: no shortest length is derived then.
+    if hand or any(a[0] == "eff" and a[2] == "buff" for i in board for a in effects.read(i.card, races).abilities):
+        return 1, high
     breaks = sorted((max([a[2] for a in effects.read(i.card, races).abilities if a[:2] == ("kw", "breaker")] or [1])
                      for i in board), reverse=True)
     shields = sum(1 for i in pos.instances if i.zone == "shields" and i.player == problem.opponent) - removed

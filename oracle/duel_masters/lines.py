@@ -310,6 +310,11 @@ def control(position: Position, extra: list[Symbol], text: str = "", horizon: in
     return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
 
 
+def scenario_parts(k: int, t: int) -> list[tuple[str, Any]]:
+    """The parts of scenario k of the attack of step t (battle.lp, our_triggers.lp, triggers.lp)."""
+    return [("scenario", (Number(k), Number(t))), view_bt(k, t), view_ta(k, t), view_sc(k, t)]
+
+
 def view_st(t: int) -> tuple[str, Any]:
     """The part of asp/duel_masters/targets.lp for the effects that resolve in step t."""
     return ("view", (Function("st", [Number(t)]),))
@@ -325,8 +330,18 @@ def view_sc(k: int, t: int) -> tuple[str, Any]:
     return ("view", (Function("sc", [Number(k), Number(t)]),))
 
 
+def view_bt(k: int, t: int) -> tuple[str, Any]:
+    """The part of asp/duel_masters/targets.lp and power.lp for the battle of scenario k at step t."""
+    return ("view", (Function("bt", [Number(k), Number(t)]),))
+
+
+def view_pre(t: int) -> tuple[str, Any]:
+    """The part of asp/duel_masters/targets.lp and power.lp for the battle zone before step t."""
+    return ("view", (Function("pre", [Number(t)]),))
+
+
 def step_parts(t: int, check: bool = False) -> list[tuple[str, Any]]:
-    return [("step", (Number(t),)), ("scenario", (Number(0), Number(t))), view_st(t), view_ta(0, t), view_sc(0, t)] + (
+    return [("step", (Number(t),)), view_st(t), view_pre(t)] + scenario_parts(0, t) + (
         [("check", (Number(t),))] if check else [])
 
 

@@ -200,6 +200,9 @@ SENTENCES: dict[str, S] = {
                                          "cast it (it never guesses an effect)"),
     "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a step does not resolve "
                                                "yet, so the oracle does not play it"),
+    # buffs.lp
+    "buffed_base": lambda c, b: (f"{c.name(b)} got something until the end of the turn: whether an evolution "
+                                 "creature put on it keeps it is not modelled, so the oracle does not play this step"),
     # resolve.lp
     "new_shield_not_modelled": lambda c, j: (f"{c.name(j)} would be added to its owner's shields "
                                      "instead of being destroyed: a shield gained this way is not modelled, so the "

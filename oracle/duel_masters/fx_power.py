@@ -1,0 +1,201 @@
+"""Family "power": the transformer of grammar/abilities_power.lark -- continuous power modifiers
+and keywords gained while a condition holds.  Played by asp/duel_masters/power.lp and battle.lp.
+
+A line gives abilities ("pow", N, SIT, SCOPE, PER, COND) -- +N power -- and ("pow_breaker", B,
+SCOPE, COND) -- breaks B shields ("double breaker", "triple breaker" instead of double):
+
+* SIT: always | attacking (also "power attacker +N" gained: it counts while attacking, as the
+  keyword does) | blocking;
+* SCOPE: "self", or ("lord", WHO, FILTERS): each creature of the battle zone that WHO (relative to
+  the card's owner: you, opponent, any) reaches and every filter fits (targets.lp fits/3);
+* PER: None, or (WHO, FILTERS): +N for each such creature of the battle zone;
+* COND: None, ("count", WHO, FILTERS, MIN, MAX) (while the number of such creatures is in
+  MIN..MAX), ("self_tapped",) (while this creature is tapped), ("power_min", P) (while this
+  creature, attacking, has power P or more: breakers only).
+
+Effects "... gets ... until the end of the turn" are ("buff", "you", COUNT, FILTERS) with the
+grants among the filters as ("grant", G): power(N), power_attacker(N), breaker(N), slayer,
+speed_attacker, attack_untapped, unblockable (asp/duel_masters/buffs.lp).
+
+Filters: other, tapped, untapped, civ(X), civ_or(X,Y), and ("pow_race", PHRASE) until ``resolve``
+reads the phrase as race(RACE) with the library's races.
+"""
+from __future__ import annotations
+
+import re
+
+from clingo import String
+from lark import Transformer, v_args
+
+from oracle.terms import fact
+
+from oracle.duel_masters.fx_summoning import _race_phrase
+
+
+@v_args(inline=True)
+class Words(Transformer):
+    """Transformer methods of the family (a base of effects._Reader)."""
+
+    def pow_self(self, n, per=None): return ("pow", int(n), "always", "self", per, None)
+    def pow_self_attacking(self, n, per=None): return ("pow", int(n), "attacking", "self", per, None)
+    def pow_self_blocking(self, n): return ("pow", int(n), "blocking", "self", None, None)
+
+    def pow_cond_self(self, cond, *gains):
+        return [_gain(g, "self", cond) for g in gains]
+    def pow_breaker_min(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
+    def pow_triple_min(self, n, _tb, _db): return ("pow_breaker", 3, "self", ("power_min", int(n)))
+    def pow_lord(self, who, *gains): return [_gain(g, ("lord", *who), None) for g in gains]
+    def pow_lord_tapped(self, who, *gains): return [_gain(g, ("lord", *who), ("self_tapped",)) for g in gains]
+    def pow_lord_civs(self, c1, c2, n):
+        return ("pow", int(n), "always", ("lord", "any", (("civ_or", str(c1), str(c2)),)), None, None)
+    def pow_lord_you_civs(self, c1, c2): return ("you", (("civ_or", str(c1), str(c2)),))
+
+    def pow_gain_power(self, n): return ("power", int(n), "always")
+    def pow_gain_attacking(self, n): return ("power", int(n), "attacking")
+    def pow_gain_pa(self, q): return ("power", int(re.search(r"\d+", str(q)).group()), "attacking")
+    def pow_gain_db(self, _q): return ("breaker", 2)
+
+    # "... until the end of the turn": ("buff", "you", COUNT, FILTERS + (("grant", G), ...)); the
+    # grants are written as ab_buff/3 (effects.card_facts), the filters as target filters
+    def pow_buff(self, who, *grants): return ("buff", "you", who[0], who[1] + tuple(("grant", g) for g in grants))
+    def pow_buff_one(self, _one): return ("one", ())
+    def pow_buff_one_civ(self, _one, civ): return ("one", (("civ", str(civ)),))
+    def pow_buff_one_blocker(self, _one, _q): return ("one", ("blocker",))
+    def pow_buff_all(self): return ("all", ())
+    def pow_buff_all_civ(self, civ): return ("all", (("civ", str(civ)),))
+    def pow_buff_power(self, n): return ("power", int(n))
+    def pow_buff_pa(self, q): return ("power_attacker", int(re.search(r"\d+", str(q)).group()))
+    def pow_buff_db(self, _q): return ("breaker", 2)
+    def pow_buff_tb(self, _q): return ("breaker", 3)
+    def pow_buff_kw(self, q):
+        return _KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')]
+
+    def pow_buff_unblockable(self, count, _they): return ("buff", "you", count, (("grant", "unblockable"),))
+    def pow_buff_all_unblockable(self): return ("buff", "you", "all", (("grant", "unblockable"),))
+    def pow_pick_one(self, _one): return "one"
+    def pow_pick_up_to(self, n): return ("up_to", int(n))
+
+    def pow_per(self, count): return count
+    def pow_count_you(self, *items): return ("you", _filters(items))
+    def pow_count_opp(self, *items): return ("opponent", _filters(items))
+    def pow_count_any(self, *items): return ("any", _filters(items))
+    def pow_cond_none(self, *items): return ("count", "you", _filters(items), 0, 0)
+    def pow_cond_some(self, *items):
+        n = next((int(i) for i in items if str(i).isdigit()), 1)
+        return ("count", "you", _filters(items), n, 99)
+
+    def pow_kind_any(self, _c): return ()
+    def pow_kind_civ(self, civ, _c): return (("civ", str(civ)),)
+    def pow_kind_race(self, phrase): return (("pow_race", str(phrase)),)
+
+
+_KEYWORDS = {"slayer": "slayer", "speed attacker": "speed_attacker",
+             "this creature can attack untapped creatures": "attack_untapped",
+             "this creature can't be blocked": "unblockable"}
+
+
+def _filters(items) -> tuple:
+    out = []
+    for i in items:
+        if isinstance(i, tuple):
+            out += list(i)
+        elif str(i) == "other":
+            out.append("other")
+        elif str(i) in ("tapped", "untapped"):
+            out.append(str(i))
+    return tuple(out)
+
+
+def _gain(gain: tuple, scope, cond) -> tuple:
+    if gain[0] == "breaker":
+        return ("pow_breaker", gain[1], scope, cond)
+    return ("pow", gain[1], gain[2], scope, None, cond)
+
+
+def _sets(ab: tuple) -> list:
+    """The (WHO, FILTERS) parts of an ability, by role: target, per, cond."""
+    scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])
+    out = []
+    if scope != "self":
+        out.append(("target", scope[1], scope[2]))
+    if per:
+        out.append(("per", per[0], per[1]))
+    if cond and cond[0] == "count":
+        out.append(("cond", cond[1], cond[2]))
+    return out
+
+
+def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
+    """The ability with its race phrases read as race(RACE); None if one names no race."""
+    lower = {r.lower(): r for r in races}
+
+    def fix(filters: tuple) -> tuple | None:
+        out = []
+        for f in filters:
+            if isinstance(f, tuple) and f[0] == "pow_race":
+                found = _race_phrase(f[1], lower)
+                if found is None:
+                    return None
+                f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
+            out.append(f)
+        return tuple(out)
+
+    parts = list(ab)
+    if ab[0] == "pow":
+        slots = {"target": 3, "per": 4, "cond": 5}
+    else:
+        slots = {"target": 2, "cond": 3}
+    for role, idx in slots.items():
+        v = parts[idx]
+        if role == "target" and v != "self":
+            f = fix(v[2])
+            if f is None:
+                return None
+            parts[idx] = (v[0], v[1], f)
+        elif role == "per" and v:
+            f = fix(v[1])
+            if f is None:
+                return None
+            parts[idx] = (v[0], f)
+        elif role == "cond" and v and v[0] == "count":
+            f = fix(v[2])
+            if f is None:
+                return None
+            parts[idx] = (v[0], v[1], f, v[3], v[4])
+    return tuple(parts)
+
+
+def facts(c: int, m: int, ab: tuple) -> list:
+    """The facts of modifier ``m`` of card ``c`` (asp/duel_masters/power.lp)."""
+    scope = ab[3] if ab[0] == "pow" else ab[2]
+    cond = ab[5] if ab[0] == "pow" else ab[3]
+    where = "self" if scope == "self" else ("lord", scope[1])
+    out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow" else fact("gbreaker", c, m, ab[1], where)]
+    for role, who, filters in _sets(ab):
+        if role == "per":
+            out.append(fact("pm_per", c, m, who))
+        out += [fact("pm_filter", c, m, role, f) for f in filters]
+    if cond:
+        if cond[0] == "count":
+            out.append(fact("pm_if", c, m, cond[1], cond[3], cond[4]))
+        elif cond[0] == "self_tapped":
+            out.append(fact("pm_if_tapped", c, m))
+        else:
+            out.append(fact("pm_if_power", c, m, cond[1]))
+    return out
+
+
+SURVIVORS = ("lord", "you", (("pow_race", "survivor"),))
+
+
+def survivor(ab: tuple) -> tuple | None:
+    """A Survivor ability ("each of your Survivors has this creature's Survivor ability") that is a
+    breaker, power attacker or "this creature gets +N power": the same for each of your Survivors
+    (a lord's ability); None for any other."""
+    if ab[:2] == ("kw", "breaker"):
+        return ("pow_breaker", ab[2], SURVIVORS, None)
+    if ab[:2] == ("kw", "power_attacker"):
+        return ("pow", ab[2], "attacking", SURVIVORS, None, None)
+    if ab[0] == "pow" and ab[3:] == ("self", None, None):
+        return ("pow", ab[1], ab[2], SURVIVORS, None, None)
+    return None
