@@ -22,7 +22,7 @@ from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles
                            fx_summon, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
-from oracle.yugioh.grammar.nouns import race_value
+from oracle.yugioh.grammar.nouns import Nouns, qual_literals, race_value
 from oracle.yugioh.requirements import _sentences
 
 MANY = 99
@@ -44,7 +44,8 @@ def parser() -> Lark:
     grammar = resources.files("oracle.yugioh").joinpath("grammar")
     families = sorted(f.name for f in grammar.iterdir() if re.fullmatch(r"effects_\w+\.lark", f.name))
     text = "\n".join(grammar.joinpath(name).read_text(encoding="utf-8") for name in ["effects.lark", *families])
-    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve")
+    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve",
+                source_path=str(grammar.joinpath("effects.lark")))
 
 
 @dataclass
@@ -93,25 +94,30 @@ class _CoreTree(Transformer):
     def up_to(self, items):
         return (1, items[0])
 
-    def level_q(self, items):
-        n = items[0]
-        d = str(items[1]) if len(items) > 1 else ""
-        return ("level_max", n) if d == "or lower" else ("level_min", n) if d == "or higher" else ("level", n)
+    # common.lark's qualifiers (the same words material lines read): a token, or a scale's literals
+    scale = Nouns.scale
+    scale_value = Nouns.scale_value
 
-    def attribute_q(self, items):
-        return ("attribute", str(items[0]).lower())
+    def _qual(self, q):
+        """One qualifier of common.lark as an atom of an effect's filter.  The effects play no
+        negated qualifiers (non-Tuner, non-DARK), no Ranks or Link ratings, and not how a monster
+        was summoned: such a noun phrase is not understood (a ValueError leaves the sentence
+        unsupported)."""
+        if isinstance(q, list):  # a scale: "Level 4 or lower"
+            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max"):
+                return q[0][1]
+            raise ValueError(f"a scale effects do not read: {q}")
+        if q.type == "QUOTED":
+            return self._quoted(q, archetype_first=True)
+        if q.type == "RACE":
+            return self.race_q([q])
+        if q.type not in ("ATTRIBUTE", "KIND", "CARD_KIND", "FACEUP"):
+            raise ValueError(f"a qualifier effects do not read: {q}")
+        (lit,), = qual_literals(q)
+        return lit[1]
 
     def race_q(self, items):
         return ("race", race_value(str(items[0])))
-
-    def kind_q(self, items):
-        return ("kind", {"Quick-Play": "quickplay"}.get(str(items[0]), str(items[0]).lower()))
-
-    def quoted_q(self, items):
-        return self._quoted(items[0], archetype_first=True)
-
-    def faceup_q(self, _):
-        return ("faceup",)
 
     def _quoted(self, tok, archetype_first: bool):
         name = str(tok)[1:-1]
@@ -141,6 +147,8 @@ class _CoreTree(Transformer):
                 lo, hi = it
             elif it is None:
                 continue
+            elif isinstance(it, (Token, list)):
+                atoms.append(self._qual(it))
             elif it[0] == "not":
                 negs.append(it[1])
             else:
