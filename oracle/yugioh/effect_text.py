@@ -15,14 +15,14 @@ from functools import lru_cache
 from importlib import resources
 
 import clingo
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_negate, fx_puzzles, fx_statics, fx_stats,
                            fx_summon, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
-from oracle.yugioh.grammar.nouns import Nouns, qual_literals, race_value
+from oracle.yugioh.grammar.nouns import Nouns, Unspaced, qual_literals, race_value
 from oracle.yugioh.requirements import _sentences
 
 MANY = 99
@@ -76,7 +76,7 @@ class CardEffects:
     facts: list[clingo.Symbol] = field(default_factory=list)
 
 
-class _CoreTree(Transformer):
+class _CoreTree(Unspaced):
     """Parse tree -> plain Python values (tuples and dicts): the core families; each other
     family's module adds its own methods as a mixin (see :data:`FAMILIES`)."""
 
@@ -88,8 +88,20 @@ class _CoreTree(Transformer):
     def INT(self, t):
         return int(t)
 
-    def count(self, items):
-        return (items[0], items[0]) if items and isinstance(items[0], int) else (1, 1)
+    # common.lark's counts: "1", "a"/"an"; effects.lark adds "up to N".  "2+", "2 or more" and
+    # "at least 2" parse but are not read by effects yet (the sentence stays unsupported).
+    def count_exact(self, items):
+        if len(items) > 1:  # "2x"
+            raise ValueError("a count effects do not read")
+        return (items[0], items[0])
+
+    def count_one(self, _):
+        return (1, 1)
+
+    def count_more(self, _):
+        raise ValueError("a count effects do not read")
+
+    count_at_least = count_more
 
     def up_to(self, items):
         return (1, items[0])

@@ -85,16 +85,21 @@ def qual_literals(q) -> list[list[Lit]]:
                       "TRIBUTE_SUMMONED": ("tribute_summoned",)}[t])]]
 
 
-class Nouns(lark.Transformer):
-    """Trees of common.lark's rules -> Item (items), lists of literals (qualifiers), and
-    functions that apply a postmodifier to its Item. Rule names imported into another grammar
-    carry its namespace ("common__slot"); the reading does not depend on it."""
+class Unspaced(lark.Transformer):
+    """A transformer whose methods are named for common.lark's rules and aliases wherever they are
+    imported: lark gives what an import brings in as a dependency its namespace
+    ("common__slot", "common__count_exact"); the reading does not depend on it."""
 
     def _call_userfunc(self, tree, new_children=None):
         name = tree.data.split("__", 1)[-1] if isinstance(tree.data, str) else tree.data
         if name != tree.data:
             tree = lark.Tree(name, tree.children, tree._meta if hasattr(tree, "_meta") else None)
         return super()._call_userfunc(tree, new_children)
+
+
+class Nouns(Unspaced):
+    """Trees of common.lark's rules -> Item (items), lists of literals (qualifiers), and
+    functions that apply a postmodifier to its Item."""
 
     # Counts ---------------------------------------------------------------------------------
     def count_more(self, c):
