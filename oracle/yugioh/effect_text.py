@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 
 import clingo
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles,
@@ -23,7 +23,7 @@ from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, 
                            fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
-from oracle.yugioh.grammar.nouns import race_value
+from oracle.yugioh.grammar.nouns import Nouns, Unspaced, qual_literals, race_value
 from oracle.yugioh.requirements import _sentences
 
 MANY = 99
@@ -45,7 +45,8 @@ def parser() -> Lark:
     grammar = resources.files("oracle.yugioh").joinpath("grammar")
     families = sorted(f.name for f in grammar.iterdir() if re.fullmatch(r"effects_\w+\.lark", f.name))
     text = "\n".join(grammar.joinpath(name).read_text(encoding="utf-8") for name in ["effects.lark", *families])
-    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve")
+    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve",
+                source_path=str(grammar.joinpath("effects.lark")))
 
 
 @dataclass
@@ -76,7 +77,7 @@ class CardEffects:
     facts: list[clingo.Symbol] = field(default_factory=list)
 
 
-class _CoreTree(Transformer):
+class _CoreTree(Unspaced):
     """Parse tree -> plain Python values (tuples and dicts): the core families; each other
     family's module adds its own methods as a mixin (see :data:`FAMILIES`)."""
 
@@ -88,31 +89,48 @@ class _CoreTree(Transformer):
     def INT(self, t):
         return int(t)
 
-    def count(self, items):
-        return (items[0], items[0]) if items and isinstance(items[0], int) else (1, 1)
+    # common.lark's counts: "1", "a"/"an"; effects.lark adds "up to N".  "2+", "2 or more" and
+    # "at least 2" parse but are not read by effects yet (the sentence stays unsupported).
+    def count_exact(self, items):
+        if len(items) > 1:  # "2x"
+            raise ValueError("a count effects do not read")
+        return (items[0], items[0])
+
+    def count_one(self, _):
+        return (1, 1)
+
+    def count_more(self, _):
+        raise ValueError("a count effects do not read")
+
+    count_at_least = count_more
 
     def up_to(self, items):
         return (1, items[0])
 
-    def level_q(self, items):
-        n = items[0]
-        d = str(items[1]) if len(items) > 1 else ""
-        return ("level_max", n) if d == "or lower" else ("level_min", n) if d == "or higher" else ("level", n)
+    # common.lark's qualifiers (the same words material lines read): a token, or a scale's literals
+    scale = Nouns.scale
+    scale_value = Nouns.scale_value
 
-    def attribute_q(self, items):
-        return ("attribute", str(items[0]).lower())
+    def _qual(self, q):
+        """One qualifier of common.lark as an atom of an effect's filter.  The effects play no
+        negated qualifiers (non-Tuner, non-DARK), no Ranks or Link ratings, and not how a monster
+        was summoned: such a noun phrase is not understood (a ValueError leaves the sentence
+        unsupported)."""
+        if isinstance(q, list):  # a scale: "Level 4 or lower"
+            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max"):
+                return q[0][1]
+            raise ValueError(f"a scale effects do not read: {q}")
+        if q.type == "QUOTED":
+            return self._quoted(q, archetype_first=True)
+        if q.type == "RACE":
+            return self.race_q([q])
+        if q.type not in ("ATTRIBUTE", "KIND", "CARD_KIND", "FACEUP"):
+            raise ValueError(f"a qualifier effects do not read: {q}")
+        (lit,), = qual_literals(q)
+        return lit[1]
 
     def race_q(self, items):
         return ("race", race_value(str(items[0])))
-
-    def kind_q(self, items):
-        return ("kind", {"Quick-Play": "quickplay"}.get(str(items[0]), str(items[0]).lower()))
-
-    def quoted_q(self, items):
-        return self._quoted(items[0], archetype_first=True)
-
-    def faceup_q(self, _):
-        return ("faceup",)
 
     def _quoted(self, tok, archetype_first: bool):
         name = str(tok)[1:-1]
@@ -142,6 +160,8 @@ class _CoreTree(Transformer):
                 lo, hi = it
             elif it is None:
                 continue
+            elif isinstance(it, (Token, list)):
+                atoms.append(self._qual(it))
             elif it[0] == "not":
                 negs.append(it[1])
             else:

@@ -23,7 +23,7 @@ class Unsupported(Exception):
 
 
 # Tokens that begin a qualifier of a noun ("Level 4", "DARK", "non-Tuner", a quoted name).
-QUAL_STARTS = frozenset({"QUOTE", "ATTR", "NON_ATTR", "RACE", "NON_RACE", "KIND", "NON_KIND", "CARD_KIND",
+QUAL_STARTS = frozenset({"QUOTED", "ATTRIBUTE", "NON_ATTR", "RACE", "NON_RACE", "KIND", "NON_KIND", "CARD_KIND",
                          "LEVEL", "RANK", "LINKR", "FACEUP", "NORMAL_SUMMONED", "TRIBUTE_SUMMONED"})
 
 

@@ -32,7 +32,7 @@ class Item:
         # names in an object ('1 "Sanga of the Thunder", "Kazejin", and "Suijin"').
         self.names: list[str] | None = None
         self.noun: str | None = None  # the noun's terminal ("NOUN" for "monster(s)")
-        # What the item's words end with: a noun's terminal (NOUN, TUNERS, ...), QUOTE, TUNER (the
+        # What the item's words end with: a noun's terminal (NOUN, TUNERS, ...), QUOTED, TUNER (the
         # kind), QUAL (another qualifier) or POSTMOD.
         self.end = "QUAL"
         self.count_words: str | None = None  # the count when it starts with a number and a space
@@ -68,27 +68,27 @@ _PROP = {"name": "name", "names": "name", "Type": "race", "Types": "race", "Attr
          "Attributes": "attribute", "Levels": "level", "Ranks": "rank", "Level": "level", "Rank": "rank"}
 
 
-def _qual(q) -> list[list[Lit]]:
+def qual_literals(q) -> list[list[Lit]]:
     """One qualifier as alternatives, each a list of literals ("Level/Rank/Link 2": three)."""
     if isinstance(q, list):  # a scale, already read
         return [[lit] for lit in q]
     t, v = q.type, q.value
-    if t in ("ATTR", "NON_ATTR"):
+    if t in ("ATTRIBUTE", "NON_ATTR"):
         return [[("neg" if t == "NON_ATTR" else "pos", ("attribute", v.removeprefix("non-").lower()))]]
     if t in ("RACE", "NON_RACE"):
         return [[("neg" if t == "NON_RACE" else "pos", ("race", race_value(v.removeprefix("non-"))))]]
     if t in ("KIND", "NON_KIND", "CARD_KIND"):
         return [[("neg" if t == "NON_KIND" else "pos", ("kind", kind_value(v.removeprefix("non-"))))]]
-    if t == "QUOTE":
+    if t == "QUOTED":
         return [[("quote", v[1:-1])]]
     return [[("pos", {"FACEUP": ("faceup",), "NORMAL_SUMMONED": ("normal_summoned",),
                       "TRIBUTE_SUMMONED": ("tribute_summoned",)}[t])]]
 
 
-class Nouns(lark.Transformer):
-    """Trees of common.lark's rules -> Item (items), lists of literals (qualifiers), and
-    functions that apply a postmodifier to its Item. Rule names imported into another grammar
-    carry its namespace ("common__slot"); the reading does not depend on it."""
+class Unspaced(lark.Transformer):
+    """A transformer whose methods are named for common.lark's rules and aliases wherever they are
+    imported: lark gives what an import brings in as a dependency its namespace
+    ("common__slot", "common__count_exact"); the reading does not depend on it."""
 
     def _call_userfunc(self, tree, new_children=None):
         name = tree.data.split("__", 1)[-1] if isinstance(tree.data, str) else tree.data
@@ -96,11 +96,16 @@ class Nouns(lark.Transformer):
             tree = lark.Tree(name, tree.children, tree._meta if hasattr(tree, "_meta") else None)
         return super()._call_userfunc(tree, new_children)
 
+
+class Nouns(Unspaced):
+    """Trees of common.lark's rules -> Item (items), lists of literals (qualifiers), and
+    functions that apply a postmodifier to its Item."""
+
     # Counts ---------------------------------------------------------------------------------
     def count_more(self, c):
         n = int(c[0].rstrip("+"))
         hi = next((x for x in c[1:] if isinstance(x, int)), MANY)
-        return ("count", (n, hi), c[0].value if c[0].type == "NUM" else None)  # "2 or more", not "2+"
+        return ("count", (n, hi), c[0].value if c[0].type == "INT" else None)  # "2 or more", not "2+"
 
     def max_clause(self, c):
         return int(c[2])
@@ -131,7 +136,7 @@ class Nouns(lark.Transformer):
 
     def slot(self, c):
         slot = Slot(alt for q in c if not (isinstance(q, lark.Token) and q.type in ("OR_QUAL", "QCOMMA"))
-                    for alt in _qual(q))
+                    for alt in qual_literals(q))
         slot.joined_by_or = any(isinstance(q, lark.Token) and q.type == "OR_QUAL" for q in c)
         return slot
 
@@ -285,7 +290,7 @@ class Nouns(lark.Transformer):
 
 
 def _scale_lits(heads: list[str], value: tuple[int, str | None]) -> list[Lit]:
-    """NUM ["or lower" | "or higher"] after Level / Rank / Link-: one literal per head."""
+    """INT ["or lower" | "or higher"] after Level / Rank / Link-: one literal per head."""
     n, bound = value
     out = []
     for head in heads:
@@ -324,7 +329,7 @@ def combine(items: list[Item]) -> list[Item]:
         for it in items[:-1]:
             if it.end == "QUAL" and not it.has_noun:
                 it.has_noun = True  # "1 LIGHT and 1 DARK monster": "monster" is shared
-            elif it.end not in ("NOUN", "TUNERS", "NON_TUNERS", "QUOTE", "TUNER"):
+            elif it.end not in ("NOUN", "TUNERS", "NON_TUNERS", "QUOTED", "TUNER"):
                 # "2 Spells/Traps and 2 monsters", "1 monster in your GY and 1 LIGHT and 1 DARK
                 # monster": which noun is shared, and with what, is not said plainly.
                 raise Unsupported("a noun shared by items that have their own")
@@ -337,5 +342,5 @@ def _end(last) -> str:
         return last[2]
     if isinstance(last, tuple) and last[0] == "slots":
         lit = last[1][-1][-1][-1]
-        return "QUOTE" if lit[0] == "quote" else "TUNER" if lit == ("pos", ("kind", "tuner")) else "QUAL"
+        return "QUOTED" if lit[0] == "quote" else "TUNER" if lit == ("pos", ("kind", "tuner")) else "QUAL"
     return "POSTMOD" if callable(last) else "QUAL"
