@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from yugioh_board import board
-from yugioh_lines import facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal, names, with_deck
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
@@ -16,18 +16,6 @@ from oracle.yugioh.effect_text import card_effects
 def lp(result, player: int) -> int:
     return result.steps[-1].position["players"][player]["life_points"]
 
-
-def names(result, player: int, where: str) -> list[str]:
-    lib = Library.load()
-    doc = result.steps[-1].position["players"][player]
-    if where == "monster_zones":
-        return [lib.resolve(z["card"]).name for z in doc[where] if z]
-    return [lib.resolve(c if not isinstance(c, dict) else c["card"]).name for c in doc.get(where, [])]
-
-
-def with_deck(pos: dict, *cards: str) -> dict:
-    pos["players"][0]["deck"] = list(cards)
-    return pos
 
 
 # --- reading ------------------------------------------------------------------------------------

@@ -4,22 +4,10 @@ of an effect and in Revenge Chance.  Real library cards, legal and illegal; wher
 the library reads whole, a position-defined card carries the printed sentence of a real one."""
 from __future__ import annotations
 
-import pytest
-
 import oracle.duel_masters.lethal as L
 from oracle.duel_masters import effects, plays  # the function (imported before the plays module shadows it)
-from oracle.duel_masters.cards import library
 from test_dm_helpers import check, pos, side, terms
-
-
-@pytest.fixture(scope="module")
-def lib():
-    return library()
-
-
-@pytest.fixture(scope="module")
-def races(lib):
-    return frozenset(r for c in lib.cards for r in c.races)
+from test_dm_keywords import lib, races  # noqa: F401  (the module's library and race fixtures)
 
 CRAGSAUR = "Cragsaur"           # fire 3000
 VEHICLE = "Aqua Vehicle"        # water 1000, no ability

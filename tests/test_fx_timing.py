@@ -6,23 +6,10 @@ through checked lines."""
 from __future__ import annotations
 
 from yugioh_board import board
-from yugioh_lines import facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal, names, with_deck
 
 import oracle
-from oracle.yugioh.cards import Library
 
-
-def names(result, player: int, where: str) -> list[str]:
-    lib = Library.load()
-    doc = result.steps[-1].position["players"][player]
-    if where == "monster_zones":
-        return [lib.resolve(z["card"]).name for z in doc[where] if z]
-    return [lib.resolve(c if not isinstance(c, dict) else c["card"]).name for c in doc.get(where, [])]
-
-
-def with_deck(pos: dict, *cards: str) -> dict:
-    pos["players"][0]["deck"] = list(cards)
-    return pos
 
 
 # --- reading ------------------------------------------------------------------------------------

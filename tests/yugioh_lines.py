@@ -29,3 +29,17 @@ def facts_of(name: str) -> set[str]:
     effects = card_effects(lib.by_name(name), lib)
     assert effects.unsupported is None, effects.unsupported
     return {str(f) for f in effects.facts}
+
+
+def names(result, player: int, where: str) -> list[str]:
+    """The names of the cards of ``where`` (a zone list or pile) at the end of a checked line."""
+    lib = Library.load()
+    doc = result.steps[-1].position["players"][player]
+    if where == "monster_zones":
+        return [lib.resolve(z["card"]).name for z in doc[where] if z]
+    return [lib.resolve(c if not isinstance(c, dict) else c["card"]).name for c in doc.get(where, [])]
+
+
+def with_deck(pos: dict, *cards: str) -> dict:
+    pos["players"][0]["deck"] = list(cards)
+    return pos
