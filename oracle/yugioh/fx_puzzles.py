@@ -23,6 +23,15 @@ _POSITIONS = {"Defense Position": "defense", "face-up Defense Position": "defens
 _QUALIFIERS = {"Attack Position": "attack", "Defense Position": "defense", "face-down": "set"}
 
 
+
+def _monster_fact(name: str, what: str) -> dict:
+    """A rule of a monster card as one fact ``name(Code)``; on any other card the sentence is not read."""
+    def make(card, _k):
+        if not card.is_monster:
+            raise ValueError(f"{what} on a card that is no monster (not read)")
+        return [clingo.Function(name, [clingo.Number(card.code)])]
+    return {"kind": "card_facts", "facts": make}
+
 class Words:
     """Transformer methods of effects_puzzles.lark (a mixin of effect_text._CoreTree)."""
 
@@ -44,11 +53,7 @@ class Words:
         return ("trigger", str(items[0]).lower(), ["normal", "flip"])
 
     def puzzles_end_return(self, _):
-        def make(card, _k):
-            if not card.is_monster:
-                raise ValueError("a return to the hand in the End Phase of a card that is no monster")
-            return [clingo.Function("pz_end_return", [clingo.Number(card.code)])]
-        return {"kind": "card_facts", "facts": make}
+        return _monster_fact("pz_end_return", "a return to the hand in the End Phase")
 
     def puzzles_equip_to_self(self, _):
         return {"do": "puzzles_equip_to_self"}
@@ -85,11 +90,7 @@ class Words:
         return {"kind": "after", "after": {"do": "puzzles_swap_lock"}}
 
     def puzzles_others_locked(self, _):
-        def make(card, _k):
-            if not card.is_monster:
-                raise ValueError("a lock of the other monsters on a card that is no monster (not read)")
-            return [clingo.Function("pz_others_locked", [clingo.Number(card.code)])]
-        return {"kind": "card_facts", "facts": make}
+        return _monster_fact("pz_others_locked", "a lock of the other monsters")
 
     def puzzles_damage_atk(self, _):
         return {"do": "puzzles_damage_atk"}
