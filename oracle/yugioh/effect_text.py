@@ -368,9 +368,6 @@ class _CoreTree(Unspaced):
     def send_deck(self, items):
         return {"do": "send_deck", "what": items[1]}
 
-    def destroy_all(self, _):
-        return {"do": "destroy_all"}
-
     def destroy_upto(self, items):
         return {"do": "destroy_upto", "what": items[1], "per": items[2]}
 
@@ -944,8 +941,6 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
                 elif do == "destroy_target":
                     out.append(f("eff_do", head + [f("destroy_target")]))
-                elif do == "destroy_all":
-                    out.append(f("eff_do", head + [f("destroy_all")]))
                 elif do == "destroy_upto":
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("destroy_upto")]))

@@ -1,6 +1,6 @@
 """The family "removal" of card effects (grammar/effects_removal.lark; rules in asp/yugioh/removal.lp).
 
-It reads destruction beyond the core's "destroy it" and "Destroy all cards on the field":
+It reads destruction beyond the core's "destroy it" (and is the one reading of "Destroy all cards on the field"):
 
 * "destroy them" / "destroy those targets" / "destroy both": the core's ``destroy_target`` (every
   target of the effect); an effect that targets nothing is refused (what "them" names is not read);
