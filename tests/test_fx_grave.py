@@ -5,7 +5,7 @@ triggers, banished targets.  Every card is real; each rule has a legal and an il
 from __future__ import annotations
 
 from yugioh_board import board
-from yugioh_lines import facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal, with_deck
 
 from oracle.yugioh.cards import Library
 
@@ -13,11 +13,6 @@ STILTS, CHARITY, BEIIGE, CERBURREL = ("Speedroid Horse Stilts", "Graceful Charit
                                       "Beiige, Vanguard of Dark World", "The Fabled Cerburrel")
 DOOMED, ASSAULT, AMA = "Tribute to The Doomed", "Assault Beast", "Assault Mode Activate"
 WIND, CELTIC, OX, ELF = "Speedroid Terrortop", "Celtic Guardian", "Battle Ox", "Mystical Elf"
-
-
-def with_deck(pos: dict, deck) -> dict:
-    pos["players"][0]["deck"] = list(deck)
-    return pos
 
 
 def names(entries) -> list:
@@ -47,20 +42,20 @@ def test_where_an_effect_is_activated_from_is_read_from_its_condition_and_its_co
 
 # --- "discard this card": an effect of the hand, and its search filter ---------------------------
 def test_assault_beast_discards_itself_from_the_hand_to_add_assault_mode_activate():
-    pos = with_deck(board(hand=[ASSAULT]), [CELTIC, AMA])
+    pos = with_deck(board(hand=[ASSAULT]), *[CELTIC, AMA])
     r = legal(pos, f'activate "{ASSAULT}" adding "{AMA}"')
     me = mine(r)
     assert names(me["hand"]) == [AMA] and names(me["graveyard"]) == [ASSAULT]
     # the search takes only what its filter names
     assert "not a card this effect can take" in illegal(pos, f'activate "{ASSAULT}" adding "{CELTIC}"')
     # on the field it activates nothing (the cost is a discard from the hand)
-    assert "cannot be activated from where" in illegal(with_deck(board(field=[ASSAULT]), [AMA]),
+    assert "cannot be activated from where" in illegal(with_deck(board(field=[ASSAULT]), *[AMA]),
                                                        f'activate "{ASSAULT}" adding "{AMA}"')
 
 
 # --- "except the turn this card was sent to the GY" -----------------------------------------------
 def test_horse_stilts_in_the_gy_of_the_position_banishes_itself_to_send_a_wind_monster():
-    pos = with_deck(board(gy=[STILTS]), [CELTIC, WIND])
+    pos = with_deck(board(gy=[STILTS]), *[CELTIC, WIND])
     r = legal(pos, f'activate "{STILTS}" sending "{WIND}"')
     me = mine(r)
     assert names(me["banished"]) == [STILTS] and names(me["graveyard"]) == [WIND]
@@ -68,7 +63,7 @@ def test_horse_stilts_in_the_gy_of_the_position_banishes_itself_to_send_a_wind_m
 
 
 def test_horse_stilts_discarded_this_turn_cannot_use_its_gy_effect():
-    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), [CELTIC, ELF, WIND, "Kuriboh"])
+    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), *[CELTIC, ELF, WIND, "Kuriboh"])
     r = legal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"')
     me = mine(r)
     assert names(me["hand"]) == [CELTIC, ELF, WIND] and set(names(me["graveyard"])) == {CHARITY, STILTS, OX}
@@ -78,7 +73,7 @@ def test_horse_stilts_discarded_this_turn_cannot_use_its_gy_effect():
 
 # --- discards as actions: drawn cards may be discarded; what is discarded is in the GY --------------
 def test_graceful_charity_may_discard_a_card_it_drew_and_the_discarded_monster_can_be_revived():
-    pos = with_deck(board(hand=[CHARITY, "Monster Reborn"]), [CELTIC, ELF, "Dark Magician", "Kuriboh"])
+    pos = with_deck(board(hand=[CHARITY, "Monster Reborn"]), *[CELTIC, ELF, "Dark Magician", "Kuriboh"])
     r = legal(pos, f'activate "{CHARITY}" sending "Dark Magician", "{CELTIC}"',
               'activate "Monster Reborn" targeting "Dark Magician"')
     me = mine(r)
@@ -90,7 +85,7 @@ def test_graceful_charity_may_discard_a_card_it_drew_and_the_discarded_monster_c
 
 # --- discard triggers: by card effect or any discard -----------------------------------------------
 def test_beiige_answers_a_discard_by_card_effect_and_must_be_activated():
-    pos = with_deck(board(hand=[CHARITY, BEIIGE, OX]), [CELTIC, ELF, WIND])
+    pos = with_deck(board(hand=[CHARITY, BEIIGE, OX]), *[CELTIC, ELF, WIND])
     r = legal(pos, f'activate "{CHARITY}" sending "{BEIIGE}", "{OX}"', f'then activate "{BEIIGE}"')
     assert names(mine(r)["monster_zones"]) == [BEIIGE]
     assert "mandatory" in illegal(pos, f'activate "{CHARITY}" sending "{BEIIGE}", "{OX}"')
@@ -130,10 +125,10 @@ def test_dd_m_targets_one_of_your_banished_monsters():
 # --- "sent from the hand to the GY" ------------------------------------------------------------------
 def test_gusto_griffin_answers_being_sent_from_the_hand_not_from_the_field():
     griffin, squirro = "Gusto Griffin", "Gusto Squirro"
-    pos = with_deck(board(hand=[CHARITY, griffin, OX]), [CELTIC, ELF, WIND, squirro])
+    pos = with_deck(board(hand=[CHARITY, griffin, OX]), *[CELTIC, ELF, WIND, squirro])
     r = legal(pos, f'activate "{CHARITY}" sending "{griffin}", "{OX}"', f'then activate "{griffin}" summoning "{squirro}"')
     assert names(mine(r)["monster_zones"]) == [squirro]
-    pos = with_deck(board(hand=[DOOMED, OX], field=[griffin]), [squirro])
+    pos = with_deck(board(hand=[DOOMED, OX], field=[griffin]), *[squirro])
     why = illegal(pos, f'activate "{DOOMED}" paying "{OX}" targeting "{griffin}"',
                   f'then activate "{griffin}" summoning "{squirro}"')
     assert "trigger" in why
@@ -150,7 +145,7 @@ def test_an_end_phase_effect_is_activated_in_the_end_phase_only():
                                       f'activate "{gantala}" targeting "Dewdark of the Ice Barrier"')
     assert "End Phase" in illegal(board(field=[gantala], gy=[blaster]), f'activate "{gantala}" targeting "{blaster}"')
     # a Normal Spell is still a Main Phase action
-    assert "Main Phase" in illegal(with_deck(board(hand=["Pot of Greed"], phase="end"), [CELTIC, ELF]),
+    assert "Main Phase" in illegal(with_deck(board(hand=["Pot of Greed"], phase="end"), *[CELTIC, ELF]),
                                    'activate "Pot of Greed"')
 
 
@@ -159,20 +154,20 @@ def test_white_stone_needs_to_have_been_sent_to_the_gy_this_turn():
     assert {"eff_phase(71039903,1,end)", "eff_limit(71039903,1,sent_turn)", "eff_limit(71039903,1,soft)",
             "eff_from(71039903,1,graveyard)"} <= facts_of(stone)
     # in the GY of the position given, it was not sent there this turn unless the position says so
-    assert "not sent there this turn" in illegal(with_deck(board(gy=[stone], phase="end"), [bewd]),
+    assert "not sent there this turn" in illegal(with_deck(board(gy=[stone], phase="end"), *[bewd]),
                                                  f'activate "{stone}" summoning "{bewd}"')
-    pos = with_deck(board(gy=[{"card": stone, "sent_this_turn": True}], phase="end"), [CELTIC, bewd])
+    pos = with_deck(board(gy=[{"card": stone, "sent_this_turn": True}], phase="end"), *[CELTIC, bewd])
     r = legal(pos, f'activate "{stone}" summoning "{bewd}"')
     assert names(mine(r)["monster_zones"]) == [bewd]
     assert "not a card this effect can take" in illegal(pos, f'activate "{stone}" summoning "{CELTIC}"')
 
 
 def test_sent_this_turn_is_kept_in_the_state_and_forbids_the_gy_effect_of_horse_stilts():
-    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), [CELTIC, ELF, WIND, "Kuriboh"])
+    pos = with_deck(board(hand=[CHARITY, STILTS, OX]), *[CELTIC, ELF, WIND, "Kuriboh"])
     after = mine(legal(pos, f'activate "{CHARITY}" sending "{STILTS}", "{OX}"'))
     stilts = next(e for e in after["graveyard"] if isinstance(e, dict) and Library.load().get(e["card"]).name == STILTS)
     assert stilts["sent_this_turn"] is True
-    pos = with_deck(board(gy=[{"card": STILTS, "sent_this_turn": True}]), [WIND])
+    pos = with_deck(board(gy=[{"card": STILTS, "sent_this_turn": True}]), *[WIND])
     assert "sent to the GY" in illegal(pos, f'activate "{STILTS}" sending "{WIND}"')
 
 
@@ -185,14 +180,27 @@ def test_a_trigger_on_the_opponents_destruction_never_answers_the_turn_players_o
     assert "trigger" in why
 
 
+def test_a_trigger_on_destruction_by_an_opponents_card_answers_a_battle_with_their_monster():
+    # "destroyed by an opponent's card" covers a battle with the opponent's monster: Madolche Magileine
+    # (1400 ATK) attacks Summoned Skull (2500) and its mandatory trigger shuffles it into the Deck
+    mag, skull = "Madolche Magileine", "Summoned Skull"
+    assert "eff_event(11868731,1,owned_destroyed_battle,if)" in facts_of(mag)
+    pos = board(field=[mag], opp_field=[skull], first_turn=False)
+    r = legal(pos, f'attack "{mag}" -> "{skull}"', f'then activate "{mag}"')
+    assert names(mine(r)["deck"]) == [mag]
+    # a monster that was not destroyed (it won the battle) has nothing to answer
+    weak = board(field=[mag], opp_field=["Kuriboh"], first_turn=False)
+    assert "did not happen" in illegal(weak, f'attack "{mag}" -> "Kuriboh"', f'then activate "{mag}"')
+
+
 # --- conditions on the GY -------------------------------------------------------------------------------
 def test_motorbike_searches_only_while_you_have_no_spells_or_traps_in_your_gy():
     bike, samurai = "Superheavy Samurai Motorbike", "Superheavy Samurai Blue Brawler"
     assert "proc_cond(83334932,eff(1),1,count(me,graveyard,0,0))" in facts_of(bike)
-    pos = with_deck(board(hand=[bike], gy=[OX]), [CELTIC, samurai])
+    pos = with_deck(board(hand=[bike], gy=[OX]), *[CELTIC, samurai])
     r = legal(pos, f'activate "{bike}" adding "{samurai}"')
     assert names(mine(r)["hand"]) == [samurai]
-    why = illegal(with_deck(board(hand=[bike], gy=["Pot of Greed"]), [samurai]), f'activate "{bike}" adding "{samurai}"')
+    why = illegal(with_deck(board(hand=[bike], gy=["Pot of Greed"]), *[samurai]), f'activate "{bike}" adding "{samurai}"')
     assert "can be activated only if" in why
 
 

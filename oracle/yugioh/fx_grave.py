@@ -48,6 +48,10 @@ class Words:
         # an event only the opponent causes: never set off in the turn player's line
         return ("trigger", str(items[0]).lower(), ["opponent"], ["graveyard"])
 
+    def grave_opponent_card(self, items):
+        # destroyed by battle while its owner controlled it (timing.lp), or by the opponent's effect (never)
+        return ("trigger", str(items[0]).lower(), ["owned_destroyed_battle", "opponent"], ["graveyard"])
+
     def grave_place_list(self, items):
         words = str(items[0]).replace(",", " ").split()
         return [{"hand": "hand", "Deck": "deck", "Graveyard": "graveyard"}[w] for w in words if w not in ("or", "and/or")]
