@@ -32,8 +32,9 @@ def main() -> None:
 
 
 def read_document(path: str) -> dict:
-    """The JSON document of a position file, with errors that name the file."""
-    doc = jsonfile.read(path)
+    """The JSON document of a position file (or of a puzzle file's position), with errors that
+    name the file."""
+    doc = jsonfile.position_of(jsonfile.read(path))
     if not isinstance(doc, dict):
         raise OracleError("a position is a JSON object", source=path)
     return doc
@@ -51,7 +52,7 @@ def read_document(path: str) -> dict:
 @click.option("--timeout", type=options.SECONDS, default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
           all_copies: bool, limit: int | None, timeout: float | None) -> None:
-    """List every legal play from POSITION (a position JSON file).
+    """List every legal play from POSITION (a position JSON file, or a puzzle file's position).
 
     Yu-Gi-Oh!: the summons, position changes and activations of the turn player; identical copies
     of a card give one play that says how many copies it stands for.  Duel Masters: the summons

@@ -104,8 +104,7 @@ def of_position(doc: Any, source: str) -> Game:
 
 
 def _game_name(doc: Any) -> Any:
-    if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
-        doc = doc["position"]  # a puzzle file, or the output of `oracle puzzle import`
+    doc = jsonfile.position_of(doc)
     return doc.get("game", DEFAULT) if isinstance(doc, dict) else DEFAULT
 
 

@@ -39,3 +39,12 @@ def read_text(path: str | Path) -> str:
 
 def read(path: str | Path) -> Any:
     return loads(read_text(path), str(path))
+
+
+def position_of(doc: Any) -> Any:
+    """The position of a document: a position itself, or the ``"position"`` object of a puzzle
+    file (also what ``oracle puzzle import`` writes), so that every command taking a position
+    takes a puzzle's board too."""
+    if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
+        return doc["position"]
+    return doc

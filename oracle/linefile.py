@@ -122,9 +122,6 @@ def position_doc(ref: Any, override: Any, base: Path, source: str) -> tuple[Any,
     if isinstance(ref, (str, Path)):
         path = Path(ref)
         path = path if path.is_absolute() or override is not None else base / path
-        doc = jsonfile.read(path)
-        if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
-            doc = doc["position"]  # a puzzle file, or the output of `oracle puzzle import`
-        return doc, str(path)
+        return jsonfile.position_of(jsonfile.read(path)), str(path)
     raise OracleError('the line names no position: add  position "file.json"  (text form) or "position" (JSON)',
                       source=source)

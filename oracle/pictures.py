@@ -12,7 +12,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from oracle import game, svg
+from oracle import game, jsonfile, svg
 from oracle.errors import OracleError
 from oracle.safe_write import write_file
 
@@ -27,8 +27,7 @@ def drawer(name: str, source: str = "<position>"):
 
 def position_svg(doc: Any, source: str = "<position>") -> str:
     """The picture of a position document (a puzzle's position too)."""
-    if isinstance(doc, dict) and isinstance(doc.get("position"), dict):
-        doc = doc["position"]   # a puzzle file, or the output of `oracle puzzle import`
+    doc = jsonfile.position_of(doc)
     if not isinstance(doc, dict):
         raise OracleError("a position is a JSON object", source=source)
     return drawer(doc.get("game", game.DEFAULT), source).picture(doc, source)

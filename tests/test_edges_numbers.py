@@ -116,3 +116,86 @@ def test_integer_and_time_options_are_checked(args):
 def test_the_largest_limit_is_accepted():
     out = run("plays", EXAMPLE, "--limit", str(2**31 - 1), "--count")
     assert out.exit_code == 0 and out.output.strip() == "14"
+
+
+SKILLS = ROOT / "facts" / "positions" / "skills-dnf-spirits.json"
+LETHAL = ROOT / "facts" / "lethal" / "dm-lethal-deck.json"
+
+
+@pytest.mark.parametrize("change, field, message", [
+    # 2^31 - 1 units were grounded one by one (a choice of 1..N to sacrifice): 16 GB, then a crash
+    (lambda d: d["units"].update({"亞德炎": 2**31 - 1}), "units.亞德炎", "out of range"),
+    (lambda d: d["units"].update({"亞德炎": 1001}), "units.亞德炎", "out of range"),
+    (lambda d: d.update(mp=2**31), "mp", "out of range"),
+    (lambda d: d.update(mp=3e9), "mp", "whole number"),
+    (lambda d: d["skills"].update({next(iter(d["skills"])): 2**31}), "skills.", "out of range"),
+])
+def test_skills_counts_levels_and_mp_are_checked(tmp_path, change, field, message):
+    doc = json.loads(SKILLS.read_text(encoding="utf-8"))
+    change(doc)
+    path = tmp_path / "skills.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    one_line_error(run("plays", path), f"{path}: {field}", message)
+
+
+def test_a_skills_class_number_is_checked(tmp_path):
+    cls = json.loads((ROOT / "facts" / "skills" / "dnf-summoner.json").read_text(encoding="utf-8"))
+    unit = next(u for u in cls["units"] if isinstance(u.get("cap"), dict))
+    unit["cap"]["value"] = 2**31
+    (tmp_path / "big.json").write_text(json.dumps(cls, ensure_ascii=False), encoding="utf-8")
+    doc = json.loads(SKILLS.read_text(encoding="utf-8"))
+    doc["class"] = "big.json"
+    path = tmp_path / "skills.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    one_line_error(run("plays", path), "big.json: units[", "to 1000000 is expected")
+
+
+def test_a_skills_goal_count_is_checked(tmp_path):
+    path = tmp_path / "puzzle.json"
+    doc = json.loads((ROOT / "facts" / "skills" / "puzzles" / "spirit-king.json").read_text(encoding="utf-8"))
+    kind = next(iter(doc["goal"]["units"])) if "units" in doc["goal"] else "精靈"
+    doc["goal"] = {"units": {kind: 2**31}}
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    one_line_error(run("solve", path), "goal.units.", "out of range")
+
+
+@pytest.mark.parametrize("power, message", [(-2**31 - 1, "power must be"), ("-500", "power must be"),
+                                            ("strong", "power must be"), (2**31, "out of range"),
+                                            ("3000000000+", "out of range")])
+def test_duel_masters_power_is_checked(tmp_path, power, message):
+    doc = dm_doc()
+    doc["cards"] = [{"name": "Test Creature", "civilizations": ["nature"], "cost": 2, "type": "Creature",
+                     "power": power}]
+    path = tmp_path / "dm.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("plays", path), "cards[0].power", message)
+
+
+def test_duel_masters_power_as_printed_is_read(tmp_path):
+    doc = dm_doc()
+    doc["cards"] = [{"name": "Test Creature", "civilizations": ["nature"], "cost": 1, "type": "Creature",
+                     "power": "2000+"}]
+    doc["players"][0]["hand"] = ["Test Creature"]
+    path = tmp_path / "dm.json"
+    path.write_text(json.dumps(doc))
+    out = run("plays", path)
+    assert out.exit_code == 0 and "Test Creature" in out.output, out.output
+
+
+@pytest.mark.parametrize("shields, message", [(3e9, "a list, or a number"), ("five", "a list, or a number"),
+                                              (21, "from 0 to 20")])
+def test_lethal_shields_are_checked(tmp_path, shields, message):
+    doc = json.loads(LETHAL.read_text(encoding="utf-8"))
+    doc["players"][1]["shields"] = shields
+    path = tmp_path / "lethal.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("lethal", path), "players[1].shields", message)
+
+
+def test_lethal_deck_list_counts_are_checked(tmp_path):
+    doc = json.loads(LETHAL.read_text(encoding="utf-8"))
+    name = next(iter(doc["players"][1]["deck_list"]))
+    doc["players"][1]["deck_list"][name] = 2**31
+    path = tmp_path / "lethal.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("lethal", path), f"players[1].deck_list.{name}", "out of range")

@@ -456,6 +456,27 @@ def test_cli_import(tmp_path: Path) -> None:
     assert json.loads(out.read_text(encoding="utf-8")) == data
 
 
+@pytest.mark.parametrize("name", ["[WCS2008] Download Puzzle 10.lua", "AlphaKretin_06_Quik_Fix.lua"])
+def test_what_import_writes_every_command_reads(puzzles: Path, tmp_path: Path, name: str) -> None:
+    # Issue 9: these two were imported and then refused by the position reader; the written file
+    # (a puzzle: position, goal, notes) is read by plays, show, solve and a line naming it.
+    source = next(p for p in puzzles.rglob("*.lua") if p.name == name)
+    out = tmp_path / "out.json"
+    runner = CliRunner()
+    result = runner.invoke(main, ["puzzle", "import", str(source), "-o", str(out)])
+    assert result.exit_code == 0 and "puzzle written to" in result.stderr, result.output
+    plays = runner.invoke(main, ["plays", str(out), "--count", "--json"])
+    assert plays.exit_code == 0 and json.loads(plays.stdout)["count"] > 0, plays.output
+    assert runner.invoke(main, ["show", str(out), "-o", str(tmp_path / "board.svg")]).exit_code == 0
+    solve = runner.invoke(main, ["solve", str(out), "--max-steps", "1", "--quiet"])
+    assert solve.exit_code in (0, 1) and "error" not in solve.stderr, solve.output
+    first = json.loads(runner.invoke(main, ["plays", str(out), "--json"]).stdout)["plays"][0]
+    line = tmp_path / "line.txt"
+    line.write_text(f'position "out.json"\n{first["action"]} "{first["card"]["name"]}"\n', encoding="utf-8")
+    check = runner.invoke(main, ["check", str(line)])
+    assert check.exit_code == 0 and "the line is legal (1 step)" in check.output, check.output
+
+
 def test_cli_import_error_is_an_oracle_error(tmp_path: Path) -> None:
     path = write(tmp_path, "Debug.AddCard(46986414,0,0,LOCATION_HAND)\n")
     result = CliRunner().invoke(puzzle, ["import", str(path)])

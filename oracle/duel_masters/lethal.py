@@ -39,7 +39,7 @@ from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.resources import encoding
 from oracle.solver import make_control, solve
-from oracle.terms import fact
+from oracle.terms import COUNT_MAX, fact, whole_number
 
 UNKNOWN = "Face-down shield (unknown card)"
 # Our choices, pinned in the refutation: the actions, and what our effects choose (resolve.lp:
@@ -97,6 +97,9 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     if any(p.get("deck_list") is not None for p in players if isinstance(p, dict)):
         raise OracleError("only the opponent (the player not taking the turn) has a deck list", source=source,
                           field=f"players[{tp}].deck_list")
+    if not isinstance(pdoc.get("shields", []), list):
+        raise OracleError("the shields are a list, or a number of face-down shields from 0 to 20",
+                          source=source, field=f"{where}.shields")
     if any(s == UNKNOWN for s in pdoc.get("shields", [])):
         doc["cards"] = list(doc.get("cards", [])) + [
             {"name": UNKNOWN, "civilizations": [], "cost": 0, "type": "spell", "text": ""}]
@@ -153,8 +156,7 @@ def _deck_list(value: Any, pos: Position, source: str, where: str) -> dict[int, 
         raise OracleError('a deck list is {"Card name": count, ...}', source=source, field=where)
     out: dict[int, int] = {}
     for name, count in items:
-        if type(count) is not int or count < 1:
-            raise OracleError("a count is a whole number >= 1", source=source, field=f"{where}.{name}")
+        whole_number(count, lo=1, hi=COUNT_MAX, what="a count", source=source, field=f"{where}.{name}")
         card = pos.library.get(str(name), field=f"{where}.{name}")
         out[card.code] = out.get(card.code, 0) + count
     return out

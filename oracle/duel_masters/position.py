@@ -115,9 +115,11 @@ def _custom_cards(rows, base: Library) -> list[Card]:
         _need(not row.get("gr") or kind == "creature", "only a creature can be a GR creature", f"{where}.gr")
         _need(row.get("power") is None or type(row.get("power")) is int or isinstance(row.get("power"), str),
               "power must be an integer or a string", f"{where}.power")
-        printed = re.match(r"\d+", str(row.get("power") or ""))  # "5000+" is power 5000
-        if printed:
-            whole_number(int(printed.group()), lo=0, hi=COUNT_MAX * 100, what="a power", field=f"{where}.power")
+        if row.get("power") not in (None, ""):  # 5000, "5000" or "5000+" (power 5000, as printed)
+            printed = re.fullmatch(r"(\d+)\+?", str(row["power"]))
+            _need(printed is not None, f"power must be a whole number from 0, or one followed by '+', not "
+                  f"{row['power']!r}", f"{where}.power")
+            whole_number(int(printed.group(1)), lo=0, hi=COUNT_MAX * 100, what="a power", field=f"{where}.power")
         mana = row.get("mana_number", 1)
         whole_number(mana, lo=0, hi=COUNT_MAX, what="the mana number", field=f"{where}.mana_number")
         made.append(card_from_dict({**row, "civilizations": civs, "type": kind}, next_code + n))

@@ -17,6 +17,7 @@ from typing import Any
 from oracle import jsonfile
 from oracle.errors import OracleError
 from oracle.resources import facts_dir
+from oracle.terms import COUNT_MAX
 
 SKILL_TYPES = ("summon", "active", "passive", "devour", "merge", "sacrifice")
 SKILL_KEYS = {"id", "zh", "en", "en_source", "type", "table", "note", "summons", "mp", "spends_all_mp", "cooldown",
@@ -181,8 +182,11 @@ class _Reader:
         d = self.obj(value, where, {"value", "per_level", "source", "assumed", "also", "note"})
         v, per = d.get("value"), d.get("per_level", 0)
         for key, x in (("value", v), ("per_level", per)):
-            if isinstance(x, bool) or not isinstance(x, int) or x < (least if key == "value" else 0):
-                raise self.error(f"{where}.{key}", f"a whole number of at least {least if key == 'value' else 0} is expected")
+            # at most COUNT_MAX: with a level of at most a thousand, value + per_level * level stays
+            # within clingo's numbers
+            if isinstance(x, bool) or not isinstance(x, int) or not (least if key == "value" else 0) <= x <= COUNT_MAX:
+                raise self.error(f"{where}.{key}", f"a whole number from {least if key == 'value' else 0} "
+                                                   f"to {COUNT_MAX} is expected")
         if ("source" in d) == ("assumed" in d):
             raise self.error(where, 'every number says where it comes from: "source" (a key of "sources") or "assumed"')
         if "source" in d and d["source"] not in self.sources:
@@ -235,8 +239,9 @@ class _Reader:
             if "cap_by_level" in u:
                 c = self.obj(u["cap_by_level"], f"{where}.cap_by_level", {"skill", "table", "source", "assumed"})
                 table = c.get("table")
-                if not isinstance(table, list) or not table or not all(type(x) is int and x >= 1 for x in table):
-                    raise self.error(f"{where}.cap_by_level.table", "a list of caps (whole numbers from 1) by level is expected")
+                if not isinstance(table, list) or not table or not all(type(x) is int and 1 <= x <= COUNT_MAX for x in table):
+                    raise self.error(f"{where}.cap_by_level.table",
+                                     f"a list of caps (whole numbers from 1 to {COUNT_MAX}) by level is expected")
                 self.param({"value": table[0], **{k: c[k] for k in ("source", "assumed") if k in c}},
                            f"{where}.cap_by_level")
                 by_level = (c.get("skill"), table)

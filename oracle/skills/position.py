@@ -18,6 +18,13 @@ from typing import Any
 from oracle import jsonfile
 from oracle.errors import OracleError
 from oracle.skills.classes import ClassData, is_chinese, load_class
+from oracle.terms import COUNT_MAX, whole_number
+
+# The rules choose among a count's units one by one (costs.lp: sac(K,1..N)), so a count is
+# grounded N times: no summoner of these games has, or stands near, more than a few dozen of a
+# kind, and a thousand keeps a position's grounding small. Skill levels go up to a few dozen.
+UNITS_MAX = 1000
+LEVEL_MAX = 1000
 
 KEYS = {"game", "class", "skills", "passives", "mp", "corpses", "nearby", "units", "merged", "cooldown",
         "comment", "description", "name"}
@@ -71,9 +78,7 @@ def parse_position(doc: Any, source: str = "<position>", base: Path | None = Non
         return ident
 
     def count(value: Any, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise err(where, "a whole number of at least 0 is expected")
-        return value
+        return whole_number(value, lo=0, hi=UNITS_MAX, what="a count", source=source, field=where)
 
     def table(key: str) -> dict:
         value = doc.get(key, {})
@@ -85,9 +90,7 @@ def parse_position(doc: Any, source: str = "<position>", base: Path | None = Non
     for name, level in table("skills").items():
         where = f"skills.{name}"
         ident = find("skill", name, where)
-        if isinstance(level, bool) or not isinstance(level, int) or level < 1:
-            raise err(where, "a skill level (a whole number of at least 1) is expected")
-        learned[ident] = level
+        learned[ident] = whole_number(level, lo=1, hi=LEVEL_MAX, what="a skill level", source=source, field=where)
     passives = doc.get("passives", [])
     if not isinstance(passives, list):
         raise err("passives", "a list of passive skill names is expected")
@@ -99,10 +102,9 @@ def parse_position(doc: Any, source: str = "<position>", base: Path | None = Non
     if "mp" not in doc:
         raise err("mp", "the character's MP is missing")
     mp = doc["mp"]
-    if isinstance(mp, bool) or not isinstance(mp, int):
-        raise err("mp", "MP is a whole number")
-    if mp < 0:
+    if type(mp) is int and mp < 0:
         raise err("mp", f"MP cannot be negative ({mp})")
+    whole_number(mp, lo=0, hi=COUNT_MAX, what="MP", source=source, field="mp")
     nearby: dict[str, int] = {}
     for name, n in table("nearby").items():
         nearby[find("thing", name, f"nearby.{name}")] = count(n, f"nearby.{name}")

@@ -23,7 +23,7 @@ from oracle import incremental, jsonfile, linefile
 from oracle.errors import OracleError
 from oracle.skills.lines import Line, Step, control, step_parts, steps_from_shown
 from oracle.skills.position import Position, parse_position
-from oracle.terms import fact
+from oracle.terms import COUNT_MAX, fact, whole_number
 
 GOAL_KEYS = ("have", "units", "merged", "every")
 
@@ -64,8 +64,7 @@ def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
             if not isinstance(value, dict) or not value:
                 raise OracleError('units is an object of unit kinds or groups and counts', source=src, field=where)
             for name, n in value.items():
-                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    raise OracleError("a count is a whole number of at least 1", source=src, field=f"{where}.{name}")
+                whole_number(n, lo=1, hi=COUNT_MAX, what="a count", source=src, field=f"{where}.{name}")
                 out.append(fact("goal", ("units", cls.find("set", name, source=src, field=f"{where}.{name}"), n)))
         elif key == "merged":
             out.append(fact("goal", ("merged", cls.find("unit", value, source=src, field=where))))

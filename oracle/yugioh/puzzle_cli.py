@@ -40,4 +40,5 @@ def import_command(file: Path, output: Path | None) -> None:
     except OSError as exc:
         raise OracleError(f"cannot write the output: {exc.strerror or exc}",
                           source=str(output)) from None
-    click.echo(f"{file}: {len(result.notes)} note(s); position written to {output}", err=True)
+    click.echo(f"{file}: {len(result.notes)} note(s); puzzle written to {output} "
+               "(oracle solve solves it; oracle plays, check and show take its position)", err=True)
