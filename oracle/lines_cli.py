@@ -53,12 +53,17 @@ def check(line: str, position: str | None, as_json: bool, state: str | None, tim
                           if r.step.action in PLACING and getattr(r.step, "zone", None) is None]
             if open_zones:
                 click.echo(f"note: {state}: the line does not state the zones of {', '.join(open_zones)}; the saved "
-                           "state uses zones that keep the line legal (state one with  to zone N)", err=True)
+                           "state uses zones that keep the line legal (state one with 'to zone N')", err=True)
         else:
             click.echo(f"note: no step is legal: {state} is not written", err=True)
     if pictures:  # oracle/pictures.py draws each game's states
+        from pathlib import Path
+
         from oracle.pictures import write_line_pictures
-        write_line_pictures(result, pictures)
+        new = not Path(pictures).exists()
+        written = write_line_pictures(result, pictures)
+        click.echo(f"note: {len(written)} picture(s) written to {pictures}"
+                   + (" (a folder created for them)" if new else ""), err=True)
     if not result.legal:
         sys.exit(1)
 

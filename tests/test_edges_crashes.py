@@ -67,7 +67,7 @@ def test_a_ydk_key_naming_a_non_deck_file_does_not_print_it(tmp_path):
     secret.write_text("my password is hunter2\nanother private line\n")
     pos = tmp_path / "pos.json"
     pos.write_text(json.dumps({"players": [{"ydk": "notes.txt"}, {}]}))
-    line = one_line_error(run("plays", pos), "not a .ydk deck file")
+    line = one_line_error(run("plays", pos), f"{pos}: players[0].ydk: {tmp_path / 'notes.txt'}: not a .ydk deck file")
     assert "hunter2" not in line and "private" not in line
 
 

@@ -104,3 +104,64 @@ def test_puzzle_import_output_is_safe(shared_data, tmp_path):
     assert out.exit_code == 2 and "character device" in out.output
     out = run("puzzle", "import", lua, "-o", tmp_path / "missing" / "p.json")
     assert out.exit_code == 2 and "does not exist" in out.output
+
+
+DECK = """3 Junk Synchron
+3 The Tricky
+3 Gene-Warped Warwolf
+Stardust Dragon
+"""
+
+
+def test_the_pictures_folder_is_made_only_when_its_parent_exists_and_said_so(tmp_path):
+    out = run("check", LINE, "--pictures", tmp_path / "pics")
+    assert out.exit_code == 0 and "written to" in out.stderr and "a folder created for them" in out.stderr
+    assert sorted(p.name for p in (tmp_path / "pics").iterdir())[0] == "step-00.svg"
+    again = run("check", LINE, "--pictures", tmp_path / "pics")
+    assert again.exit_code == 0 and "folder created" not in again.stderr
+    missing = run("check", LINE, "--pictures", tmp_path / "a" / "pics")
+    assert missing.exit_code == 2 and "parent folder does not exist" in missing.output
+    assert not (tmp_path / "a").exists()
+
+
+def test_show_output_is_safe(tmp_path):
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    out = run("show", ROOT / "facts" / "positions" / "example.json", "-o", fifo)
+    assert out.exit_code == 2 and "named pipe" in out.output and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("option", ["--plot", "--checkpoint"])
+def test_deck_analysis_writes_only_regular_files(tmp_path, option):
+    # The plot was written to a temporary file and renamed over its target: a device node or a
+    # pipe named by --plot was replaced. A checkpoint opened a pipe for writing and waited.
+    pytest.importorskip("matplotlib") if option == "--plot" else None
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    fifo = tmp_path / ("pipe.png" if option == "--plot" else "pipe.jsonl")
+    os.mkfifo(fifo)
+    args = ["deck", "analyse", deck, "--goal", "summon:Stardust Dragon", "--hands", "5", "--workers", "1",
+            "--no-progress", "--top", "0"]
+    out = run(*args, option, fifo)
+    assert out.exit_code == 2 and "named pipe: only regular files are written" in out.output, out.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    link = tmp_path / ("link.png" if option == "--plot" else "link.jsonl")
+    link.symlink_to("/dev/null")
+    out = run(*args, option, link)
+    assert out.exit_code == 2 and "symbolic link leads to /dev/null" in out.output
+    missing = run(*args, option, tmp_path / "no" / ("p.png" if option == "--plot" else "c.jsonl"))
+    assert missing.exit_code == 2 and "does not exist" in missing.output and not (tmp_path / "no").exists()
+
+
+def test_the_duel_masters_library_is_written_safely(shared_data, tmp_path):
+    from oracle.duel_masters.cards import import_library
+    source = shared_data / "duel-masters" / "DuelMastersCards.json"
+    if not source.is_file():
+        pytest.skip("no Duel Masters card list")
+    fifo = tmp_path / "cards.json.gz"
+    os.mkfifo(fifo)
+    with pytest.raises(OracleError, match="named pipe"):
+        import_library(source, fifo)
+    with pytest.raises(OracleError, match="does not exist"):
+        import_library(source, tmp_path / "no" / "cards.json.gz")
+    assert not (tmp_path / "no").exists()

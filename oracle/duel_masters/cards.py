@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import gzip
+import io
 import json
 import re
 import unicodedata
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from oracle.errors import OracleError, UnknownCard
 from oracle.resources import facts_dir
+from oracle.safe_write import write_file
 
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 LIBRARY_FILE = "duel_masters/cards.json.gz"
@@ -90,14 +92,14 @@ def import_library(source: Path, target: Path | None = None) -> Path:
             "ids": [f"{_set_code(p['set'])} {p['id']}" for p in entry.get("printings", [])],
         })
     rows.sort(key=lambda r: r["name"])
-    target = Path(target or facts_dir() / LIBRARY_FILE)
-    target.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps({"source": Path(source).name, "cards": rows}, ensure_ascii=False,
                          separators=(",", ":"))
+    target = Path(target or facts_dir() / LIBRARY_FILE)
+    packed = io.BytesIO()
     # mtime=0 keeps the file byte-identical between imports of the same data.
-    with gzip.GzipFile(target, "wb", mtime=0) as out:
+    with gzip.GzipFile(target.name, "wb", fileobj=packed, mtime=0) as out:
         out.write(payload.encode("utf-8"))
-    return target
+    return write_file(target, packed.getvalue())
 
 
 def fold(name: str) -> str:

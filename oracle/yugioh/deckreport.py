@@ -9,13 +9,13 @@ runner reports the same lines).
 """
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 from oracle.errors import OracleError
+from oracle.safe_write import target_of, write_file
 from oracle.yugioh.deckrun import Run, hand_names, per_card, probability, total
 from oracle.yugioh.hands import fraction_text, wilson
 from oracle.yugioh.position import parse_position
@@ -209,6 +209,7 @@ def check_plot_path(path: str) -> None:
     """Before a long run: the plot can be written (format known, matplotlib installed)."""
     if Path(path).suffix.lower() not in (".png", ".svg"):
         raise OracleError("the plot is a .png or .svg file", source=path, field="--plot")
+    target_of(path)  # a file that cannot be written is refused before the run
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -247,14 +248,8 @@ def plot(reports: list[dict], path: str | Path | None = None):
     right.set_title("by going / hand size")
     fig.tight_layout()
     if path is not None:
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=path.name, suffix=path.suffix)
-        os.close(fd)
-        try:
-            fig.savefig(tmp, format=path.suffix[1:].lower())
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        picture = io.BytesIO()
+        fig.savefig(picture, format=Path(path).suffix[1:].lower())
+        write_file(path, picture.getvalue())
         plt.close(fig)
     return fig

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from oracle.errors import OracleError
+from oracle.safe_write import target_of
 from oracle.yugioh import analysis
 from oracle.yugioh.analysis import HAND_SIZE, Job, Prepared, card_classes, card_groups, solve_hands, solve_prefix
 from oracle.yugioh.cards import Library
@@ -318,7 +319,9 @@ class Checkpoint:
     leaves at worst one torn last line, which reading skips and writing cuts off."""
 
     def __init__(self, path: Path, setup: Setup, draws: int | None, seed: int):
-        self.path = path
+        # appended to line by line, so it is written in place, but only ever a regular file: a
+        # device, a pipe or a folder is refused, a symbolic link to a file followed (safe_write)
+        self.path = target_of(path)
         self.setup = setup
         self.header = {"format": CHECKPOINT_FORMAT, "job": setup.job.key(), "deck": setup.source,
                        "goal": setup.goal, "going": setup.job.going, "max_steps": setup.job.max_steps,

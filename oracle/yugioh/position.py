@@ -330,7 +330,10 @@ class _Reader:
             if player.get(key):
                 raise self.error(where, f"give the {key.replace('_', ' ')} either in the .ydk or in {key!r}, not both")
         base = Path(self.source).parent if Path(self.source).is_file() else Path.cwd()
-        deck = read_ydk(base / ydk, self.library)
+        try:
+            deck = read_ydk(base / ydk, self.library)
+        except OracleError as exc:  # the deck's own error (its file, its line), and where the position names it
+            raise self.error(where, str(exc)) from None
         for name, cards in (("deck", deck.main), ("extra_deck", deck.extra)):
             for i, card in enumerate(cards):
                 self.add(card, owner=p, controller=p, location=name, index=i)
