@@ -2,8 +2,8 @@
 
     python benchmarks/fuzz.py [--examples N] [--only NAME]
 
-For each entry point of tests/fuzzing.py (positions of both games, lines, JSON and Lua puzzles,
-.ydk decks, goals) runs N generated inputs (default 10,000) in-process and prints how many ran,
+For each entry point of tests/fuzzing.py (positions of both games and lethal, skills positions
+and puzzles, lines, JSON and Lua puzzles, .ydk decks, goals) runs N generated inputs (default 10,000) in-process and prints how many ran,
 how many ended with each exit status, how long it took, and every failure: a traceback, an exit
 status outside 0-3, or a write outside the input's temporary folder. Exit status 1 when any
 input failed.
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 import fuzzing  # noqa: E402
 
 
-def fuzz(name: str, examples: int) -> tuple[int, Counter, list[str], float]:
+def fuzz(name: str, examples: int) -> tuple[int, Counter, list[str], float, float]:
     statuses: Counter = Counter()
     failures: list[str] = []
     count = 0
@@ -44,9 +44,9 @@ def fuzz(name: str, examples: int) -> tuple[int, Counter, list[str], float]:
             print(f"  {name}: {count} inputs, {len(failures)} failures so far ({time.perf_counter() - start:.0f} s)",
                   file=sys.stderr, flush=True)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     one()
-    return count, statuses, failures, time.perf_counter() - start
+    return count, statuses, failures, time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> int:
@@ -56,10 +56,10 @@ def main() -> int:
     opts = parser.parse_args()
     failed = 0
     for name in opts.only or list(fuzzing.ENTRY_POINTS):
-        count, statuses, failures, seconds = fuzz(name, opts.examples)
+        count, statuses, failures, seconds, cpu = fuzz(name, opts.examples)
         exits = ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=lambda kv: str(kv[0])))
-        print(f"{name}: {count} inputs in {seconds:.0f} s; exit statuses {{{exits}}}; {len(failures)} failures",
-              flush=True)
+        print(f"{name}: {count} inputs in {seconds:.0f} s ({cpu:.0f} s CPU); exit statuses {{{exits}}}; "
+              f"{len(failures)} failures", flush=True)
         seen = set()
         for f in failures:
             key = f.splitlines()[-1][:200]

@@ -1,8 +1,8 @@
 """Generated inputs for the real CLI, and the harness that runs them (tests/test_fuzz_cli.py runs a
 few hundred, benchmarks/fuzz.py tens of thousands).
 
-Every entry point reads user files: positions of both games, lines, puzzles (JSON and EDOPro
-Lua), .ydk decks and goals. Inputs are the repository's own examples, mutated (values replaced
+Every entry point reads user files: positions of both games (plays, and lethal for Duel Masters),
+skills positions and puzzles, lines, puzzles (JSON and EDOPro Lua), .ydk decks and goals. Inputs are the repository's own examples, mutated (values replaced
 by odd JSON, keys dropped or added, text cut short or garbled), and texts built from the pieces
 of each format. Each input runs through ``oracle`` in-process (click's CliRunner) in a fresh
 temporary folder; it passes when the command ends with exit status 0, 1, 2 or 3, raised no
@@ -117,6 +117,9 @@ def _json_file(path: Path):
 YGO_POSITIONS = [_json_file(p) for p in sorted((FACTS / "positions").glob("*.json"))
                  if not p.name.startswith("dm-")]
 DM_POSITIONS = [_json_file(p) for p in sorted((FACTS / "positions").glob("dm-*.json"))]
+DM_LETHAL = [_json_file(p) for p in sorted((FACTS / "lethal").glob("*.json"))] + DM_POSITIONS
+SKILLS_POSITIONS = [_json_file(p) for p in sorted((FACTS / "positions").glob("skills-*.json"))]
+SKILLS_PUZZLES = [_json_file(p) for p in sorted((FACTS / "skills" / "puzzles").glob("*.json"))]
 YGO_PUZZLES = [_json_file(p) for p in sorted((FACTS / "puzzles").glob("*.json"))]
 JUNK_SYNCHRON = _json_file(FACTS / "positions" / "junk-synchron.json")
 LINES = [p.read_text(encoding="utf-8") for p in sorted((FACTS / "lines").glob("*.txt"))]
@@ -132,7 +135,9 @@ KEYS = ["card", "position", "face_up", "controller", "materials", "hand", "deck"
         "banished", "monster_zones", "extra_deck", "spell_trap_zones", "field_zone", "players", "turn",
         "phase", "player", "rules", "game", "extra_monster_zones", "pendulum_zones", "ydk", "goal",
         "life_points", "summon", "board", "monsters", "damage", "win", "creatures", "tapped", "mana_zone",
-        "battle_zone", "shields", "step", "treated_as", "properly_summoned", "objective", "x"]
+        "battle_zone", "shields", "step", "treated_as", "properly_summoned", "objective", "deck_list", "units",
+        "mp", "skills", "nearby", "corpses", "merged", "cooldown", "class", "power", "mana_number",
+        "spells_cast_this_turn", "zone", "equipped_to", "x"]
 INTEGERS = st.one_of(st.integers(-3, 12), st.sampled_from([2 ** 31, 2 ** 32 + 1, 2 ** 63, -2 ** 63 - 1,
                                                            10 ** 30, 8000, 4000]))
 SCALARS = st.one_of(st.none(), st.booleans(), INTEGERS, st.floats(), st.text(max_size=8),
@@ -226,10 +231,27 @@ def yugioh_positions(draw, deep: bool = True) -> Case:
 
 @st.composite
 def duel_masters_positions(draw, deep: bool = True) -> Case:
+    if draw(st.integers(0, 4)) == 0:  # lethal reads the same positions, with face-down shields and deck lists
+        options = draw(st.lists(st.sampled_from(["--json", "--max-steps"]), max_size=1))
+        options = ["--max-steps", str(draw(st.integers(1, 4)))] if options == ["--max-steps"] else options
+        return Case(["lethal", "{tmp}/position.json", *options, "--timeout", "5"],
+                    {"position.json": _json_bytes(draw, draw(mutated(DM_LETHAL)), deep)})
     options = draw(st.lists(st.sampled_from(["--count", "--json", "--all-payments", "--explain"]), max_size=2,
                             unique=True))
     return Case(["plays", "{tmp}/position.json", *options, "--limit", "50", "--timeout", "5"],
                 {"position.json": _json_bytes(draw, draw(mutated(DM_POSITIONS)), deep)})
+
+
+@st.composite
+def skills_positions(draw, deep: bool = True) -> Case:
+    """Skills positions (plays) and puzzles (solve), mutated: a third game through the same commands."""
+    if draw(st.integers(0, 3)) == 0:
+        doc = draw(mutated(SKILLS_PUZZLES))
+        return Case(["solve", "{tmp}/puzzle.json", "--max-steps", "3", "--timeout", "5"],
+                    {"puzzle.json": _json_bytes(draw, doc, deep)})
+    options = draw(st.lists(st.sampled_from(["--count", "--json", "--explain"]), max_size=2, unique=True))
+    return Case(["plays", "{tmp}/position.json", *options, "--limit", "50", "--timeout", "5"],
+                {"position.json": _json_bytes(draw, draw(mutated(SKILLS_POSITIONS)), deep)})
 
 
 STEP_WORDS = ["normal_summon", "normal_set", "tribute_summon", "synchro_summon", "xyz_summon", "link_summon",
@@ -381,6 +403,7 @@ def entry_points(deep: bool = True) -> dict:
     return {
         "yugioh positions": yugioh_positions(deep),
         "duel masters positions": duel_masters_positions(deep),
+        "skills positions": skills_positions(deep),
         "lines": lines(deep),
         "json puzzles": json_puzzles(deep),
         "lua puzzles": lua_puzzles(deep),
