@@ -3,14 +3,17 @@
     python benchmarks/fuzz.py [--examples N] [--only NAME]
 
 For each entry point of tests/fuzzing.py (positions of both games and lethal, skills positions
-and puzzles, lines, JSON and Lua puzzles, .ydk decks, goals) runs N generated inputs (default 10,000) in-process and prints how many ran,
-how many ended with each exit status, how long it took, and every failure: a traceback, an exit
-status outside 0-3, or a write outside the input's temporary folder. Exit status 1 when any
-input failed.
+and puzzles, lines, JSON and Lua puzzles, .ydk decks, goals) runs N generated inputs (default
+10,000) in-process and prints how many ran, how many ended with each exit status, how long it
+took, and every failure: a traceback, an exit status outside 0-3, or a write outside the input's
+temporary folder. The process may use at most --memory GiB (default 6): an input that makes the
+oracle take more fails with a MemoryError instead of exhausting a shared machine (2^31 units of a
+skills position once took 16 GB). Exit status 1 when any input failed.
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from collections import Counter
@@ -53,7 +56,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=10_000)
     parser.add_argument("--only", choices=sorted(fuzzing.ENTRY_POINTS), action="append")
+    parser.add_argument("--memory", type=float, default=6.0, help="GiB the process may use")
     opts = parser.parse_args()
+    limit = int(opts.memory * 2**30)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     failed = 0
     for name in opts.only or list(fuzzing.ENTRY_POINTS):
         count, statuses, failures, seconds, cpu = fuzz(name, opts.examples)
