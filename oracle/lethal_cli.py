@@ -27,7 +27,10 @@ def lethal(position: str, as_json: bool, max_steps: int, timeout: float | None) 
     The opponent's shields may be known cards, a number ("shields": 5) or "?" entries; a
     "deck_list" on the opponent gives the cards the face-down shields are drawn from (then the
     probability that they stop every line is exact).  Exit status 0 lethal (or lethal unless ...),
-    1 no lethal, 2 bad input, 3 stopped by --timeout."""
+    1 no lethal, 2 bad input, 3 stopped by --timeout.
+
+    Formats: positions, shields and deck lists in docs/duel-masters.md ("Attacks, S-Triggers and
+    lethal")."""
     rules = game.of_position(jsonfile.read(position), position)
     if rules.lethal is None:
         raise OracleError(f"lethal is not defined for {rules.title} positions", source=position)

@@ -14,7 +14,9 @@ from oracle.errors import OracleError
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the picture here (.svg, or .png with the optional extra 'png'); default: SVG on stdout.")
 def show(position: str, output: str | None) -> None:
-    """Draw POSITION (a position or puzzle JSON file, any game) as a picture of the field."""
+    """Draw POSITION (a position or puzzle JSON file, any game) as a picture of the field.
+
+    Formats: docs/positions.md (Yu-Gi-Oh!), docs/duel-masters.md, docs/skills.md."""
     from oracle import jsonfile, pictures, svg
     from oracle.safe_write import write_file
 

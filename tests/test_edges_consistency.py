@@ -115,9 +115,11 @@ def test_cards_show_and_deck_show_as_json():
     assert deck["main"][0] == {"count": 3, "name": "Dark Magician", "code": 46986414}
 
 
-@pytest.mark.parametrize("command", ["plays", "check", "solve"])
-def test_help_says_where_formats_are_documented(command):
-    assert "docs/positions.md" in run(command, "--help").output
+@pytest.mark.parametrize("command, doc", [("plays", "docs/positions.md"), ("check", "docs/positions.md"),
+                                          ("solve", "docs/positions.md"), ("show", "docs/positions.md"),
+                                          ("lethal", "docs/duel-masters.md")])
+def test_help_says_where_formats_are_documented(command, doc):
+    assert doc in run(command, "--help").output
 
 
 def test_a_long_solve_reports_progress_unless_quiet(monkeypatch):
