@@ -199,3 +199,17 @@ def test_lethal_deck_list_counts_are_checked(tmp_path):
     path = tmp_path / "lethal.json"
     path.write_text(json.dumps(doc))
     one_line_error(run("lethal", path), f"players[1].deck_list.{name}", "out of range")
+
+
+@pytest.mark.parametrize("number", [2**31, 10**6 + 1])
+def test_an_effect_number_is_checked_alike_in_both_forms_of_a_line(tmp_path, number):
+    # The text form took any number from 1 (2^31 then read as "no reading of the step exists");
+    # the JSON form refused it: both now refuse it, naming the line or the step.
+    position = ROOT / "facts" / "positions" / "junk-synchron.json"
+    text = tmp_path / "line.txt"
+    text.write_text(f'activate "Junk Synchron" effect {number}\n')
+    one_line_error(run("check", text, "--position", position), "line 1", "from 1 to 1000000")
+    doc = tmp_path / "line.json"
+    doc.write_text(json.dumps({"position": str(position),
+                               "steps": [{"action": "activate", "card": "Junk Synchron", "effect": number}]}))
+    one_line_error(run("check", doc), "steps[0].effect", "out of range")

@@ -249,8 +249,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         while rest:
             kw = rest[0]
             if kw in (("word", "effect"), ("word", "mode")):
-                if len(rest) < 2 or rest[1][0] != "num" or rest[1][1] < 1:
-                    raise err(f"'{kw[1]}' is followed by a number from 1")
+                if len(rest) < 2 or rest[1][0] != "num" or not 1 <= rest[1][1] <= COUNT_MAX:  # as in JSON
+                    raise err(f"'{kw[1]}' is followed by a number from 1 to {COUNT_MAX}")
                 setattr(step, kw[1], rest[1][1])
                 rest = rest[2:]
                 continue
