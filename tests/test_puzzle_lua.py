@@ -91,6 +91,27 @@ def test_every_real_puzzle_imports_or_is_refused_with_its_line(import_all) -> No
         assert all(n.startswith(("line ", "lines ", "file: ")) for n in r.notes), f
 
 
+def test_no_real_puzzle_is_refused_for_an_alternate_artwork(import_all, cards_cdb: Path) -> None:
+    # Issue 9: 21 of the 239 were refused only because they name an alternate artwork's passcode.
+    import re
+    import sqlite3
+
+    with sqlite3.connect(cards_cdb) as db:
+        arts = {row[0] for row in db.execute("SELECT id FROM datas WHERE alias != 0")}
+    files, imported, refused, _ = import_all
+    named = {int(n) for exc in refused.values() for n in re.findall(r"passcode (\d+)", exc.problem)}
+    assert not named & arts
+    used = {f for f in imported if arts & {int(n) for n in re.findall(r"AddCard\((\d+)", f.read_text("utf-8"))}}
+    assert len(used) >= 16   # puzzles naming an alternate artwork, imported as the card it depicts
+
+
+def test_a_puzzle_names_a_card_by_an_alternate_artwork(tmp_path: Path) -> None:
+    r = import_lua(write(tmp_path, "Debug.AddCard(40640058,0,0,LOCATION_HAND,0,POS_FACEDOWN)\n"))  # Kuriboh's art
+    assert side(r, 0)["hand"] == [40640058]
+    from oracle.yugioh.position import parse_position
+    assert [s.card.name for s in parse_position(r.position).slots] == ["Kuriboh"]
+
+
 def test_imported_positions_load(import_all) -> None:
     """What import writes, the position reader reads (the import checks it; this says so)."""
     position = pytest.importorskip("oracle.yugioh.position")
