@@ -1,7 +1,8 @@
 """Writing a file a user names, so that no command can destroy what is there.
 
-Every command that writes (``cards import``, ``puzzle import -o``, ``check --state``) goes
-through ``write_file``:
+Every command that writes (``cards import``, ``puzzle import -o``, ``check --state`` and
+``--pictures``, ``show -o``, ``deck analyse --plot``) goes through ``write_file``, and a deck
+analysis checkpoint, appended to in place, through ``target_of``:
 
 - only regular files are written: a directory, a device (``/dev/full``, ``/dev/sda``), a pipe or a
   socket is refused, and so is a symbolic link that leads to one;
