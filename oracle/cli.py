@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from oracle import game, jsonfile, options
+from oracle import game, linefile, options
 from oracle.errors import OracleError
 
 
@@ -31,13 +31,13 @@ def main() -> None:
     """A ruling oracle for summons in trading card games (Yu-Gi-Oh!, Duel Masters) and MMO summoner skills."""
 
 
-def read_document(path: str) -> dict:
-    """The JSON document of a position file (or of a puzzle file's position), with errors that
-    name the file."""
-    doc = jsonfile.position_of(jsonfile.read(path))
+def read_document(path: str) -> tuple[dict, str]:
+    """The JSON document of a position file (or the position of a puzzle or JSON line), and the
+    file it came from, with errors that name the file."""
+    doc, source = linefile.position_file(path)
     if not isinstance(doc, dict):
-        raise OracleError("a position is a JSON object", source=path)
-    return doc
+        raise OracleError("a position is a JSON object", source=source)
+    return doc, source
 
 
 @main.command()
@@ -52,7 +52,7 @@ def read_document(path: str) -> dict:
 @click.option("--timeout", type=options.SECONDS, default=None, help="Stop after this many seconds.")
 def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool, all_payments: bool,
           all_copies: bool, limit: int | None, timeout: float | None) -> None:
-    """List every legal play from POSITION (a position JSON file, or a puzzle file's position).
+    """List every legal play from POSITION (a position JSON file; a puzzle or a JSON line for its position).
 
     Yu-Gi-Oh!: the summons, position changes and activations of the turn player; identical copies
     of a card give one play that says how many copies it stands for.  Duel Masters: the summons
@@ -61,7 +61,7 @@ def plays(position: str, as_json: bool, count: bool, zones: bool, explain: bool,
 
     Formats: docs/positions.md (Yu-Gi-Oh! positions), docs/duel-masters.md (Duel Masters),
     docs/skills.md (skills), and the README (the JSON output)."""
-    doc = read_document(position)
+    doc, position = read_document(position)
     rules = game.of_position(doc, position)
     # Options that mean something to one game only are refused elsewhere, never silently ignored.
     specific = {"zones": zones, "all_payments": all_payments, "all_copies": all_copies}

@@ -111,6 +111,16 @@ def read_line(path: str | Path, parse_step: ParseStep, from_object: FromObject) 
     return doc.get("position"), steps
 
 
+def position_file(path: str | Path) -> tuple[Any, str]:
+    """The position document of a file a command takes as a position, and the file it came from:
+    a position file itself, or a puzzle or JSON line holding its position or naming its file (what
+    ``oracle puzzle import`` writes is such a puzzle)."""
+    doc = jsonfile.read(path)
+    if isinstance(doc, dict) and isinstance(doc.get("position"), (dict, str)):
+        return position_doc(doc["position"], None, Path(path).parent, str(path))
+    return doc, str(path)
+
+
 def position_doc(ref: Any, override: Any, base: Path, source: str) -> tuple[Any, str]:
     """The position document a line or puzzle names, and the file it came from.
 

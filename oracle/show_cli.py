@@ -17,10 +17,10 @@ def show(position: str, output: str | None) -> None:
     """Draw POSITION (a position or puzzle JSON file, any game) as a picture of the field.
 
     Formats: docs/positions.md (Yu-Gi-Oh!), docs/duel-masters.md, docs/skills.md."""
-    from oracle import jsonfile, pictures, svg
+    from oracle import linefile, pictures, svg
     from oracle.safe_write import write_file
 
-    picture = pictures.position_svg(jsonfile.read(position), position)
+    picture = pictures.position_svg(*linefile.position_file(position))
     if output is None:
         sys.stdout.write(picture)
         return

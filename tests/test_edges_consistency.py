@@ -133,3 +133,23 @@ def test_a_long_solve_reports_progress_unless_quiet(monkeypatch):
     assert "steps searched" not in out.stdout
     quiet = CliRunner().invoke(main, ["solve", str(puzzle), "--quiet"])
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_plays_and_show_take_a_puzzle_or_a_json_line_for_its_position(tmp_path):
+    # What `oracle puzzle import -o` writes is a puzzle; `oracle plays` said "unknown key 'position'".
+    board = ROOT / "facts" / "positions" / "junk-synchron.json"
+    expected = json.loads(run("plays", board, "--json").stdout)
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({"position": str(board), "goal": {"summon": "Black Rose Dragon"}}))
+    held = tmp_path / "held.json"
+    held.write_text(json.dumps({"position": json.loads(board.read_text()), "goal": {"win": True}, "notes": []}))
+    line = tmp_path / "line.json"
+    line.write_text(json.dumps({"position": str(board), "steps": []}))
+    for path in (named, held, line):
+        out = run("plays", path, "--json")
+        assert out.exit_code == 0 and json.loads(out.stdout) == expected, out.output
+        assert run("show", path, "-o", tmp_path / "board.svg").exit_code == 0
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"position": "missing.json", "goal": {"win": True}}))
+    out = run("plays", broken)
+    assert out.exit_code == 2 and "missing.json" in out.output and len(out.output.strip().splitlines()) == 1
