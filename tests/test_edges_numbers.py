@@ -213,3 +213,13 @@ def test_an_effect_number_is_checked_alike_in_both_forms_of_a_line(tmp_path, num
     doc.write_text(json.dumps({"position": str(position),
                                "steps": [{"action": "activate", "card": "Junk Synchron", "effect": number}]}))
     one_line_error(run("check", doc), "steps[0].effect", "out of range")
+
+
+@pytest.mark.parametrize("player", [0.0, 1.0, True])
+def test_lethal_turn_player_of_the_wrong_type(tmp_path, player):
+    # found by benchmarks/fuzz.py: 0.0 equals 0, and players[1.0] was a traceback
+    doc = json.loads(LETHAL.read_text(encoding="utf-8"))
+    doc["turn"]["player"] = player
+    path = tmp_path / "lethal.json"
+    path.write_text(json.dumps(doc))
+    one_line_error(run("lethal", path), "turn.player", "must be 0 or 1")

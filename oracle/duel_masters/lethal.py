@@ -78,8 +78,9 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     turn = doc.get("turn", {"player": 0})
     tp = turn.get("player", 0) if isinstance(turn, dict) else 0
     players = doc.get("players")
-    if not isinstance(players, list) or len(players) != 2 or tp not in (0, 1):
+    if not isinstance(players, list) or len(players) != 2 or type(tp) is not int or tp not in (0, 1):
         parse_position(doc, source)  # reports the problem in the reader's words
+        raise OracleError("a Duel Masters position has two players and turn.player 0 or 1", source=source)
     opp = 1 - tp
     pdoc = players[opp]
     if not isinstance(pdoc, dict):
