@@ -29,7 +29,7 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_battle, fx_board, fx_cards, fx_conditions, fx_outside, fx_power, fx_summoning
+from oracle.duel_masters import fx_battle, fx_board, fx_cards, fx_conditions, fx_gear, fx_outside, fx_power, fx_summoning
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -71,8 +71,8 @@ def played(ab: tuple) -> bool:
         # (an effect on creatures is played only for the creature whose own ability it is)
         return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
-    if ab[0] in ("pow", "pow_breaker"):
-        return True  # asp/duel_masters/power.lp and battle.lp (fx_power.py)
+    if ab[0] in ("pow", "pow_breaker", "gear"):
+        return True  # asp/duel_masters/power.lp and battle.lp (fx_power.py); gear.lp, grants.lp (fx_gear.py)
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
     if ab[0] == "kw":
@@ -88,6 +88,12 @@ def played(ab: tuple) -> bool:
     # destroyed in a battle).  Effects on cards: provably harmless during our attacks, as below.
     if when == "attacks":
         return act in CREATURE_ACTS or _attack_harmless(act, ab[3])
+    # A cross gear's trigger on its creature (fx_gear.py): its effects on cards resolve as our own
+    # attack triggers' do (gear.lp); only the harmless ones are played, as for "destroyed" below.
+    if when == "crossed_attacks":
+        return _attack_harmless(act, ab[3])
+    if when == "crossed_destroyed":
+        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
@@ -118,8 +124,8 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_power.Words,
-              fx_summoning.Words):
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_gear.Words, fx_outside.Words,
+              fx_power.Words, fx_summoning.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -345,7 +351,8 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races)
+        items = fx_gear.only_on_gears(
+            _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races), card)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -407,7 +414,7 @@ def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | No
     out = []
     for ab in items:
         if ab[0] in ("pow", "pow_breaker"):
-            if ab[0] == "pow" and not (card.power_value or 0) > 0:
+            if ab[0] == "pow" and ab[3] != "crossed" and not (card.power_value or 0) > 0:  # (a gear has none)
                 return None
             ab = fx_power.resolve(ab, races)
             if ab is None:
@@ -443,6 +450,9 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             m += 1
             out += fx_power.facts(c, m, ab)
             continue
+        if ab[0] == "gear":
+            out += fx_gear.facts(c, ab)
+            continue
         if ab[0] == "kw":
             name, *args = ab[1:]
             out.append(fact(name, c, *(_term(a) for a in args)))
@@ -458,6 +468,7 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
-    if reading.unsupported and (card.type == "spell" or any(a[:2] == ("kw", "s_trigger") for a in reading.abilities)):
+    if reading.unsupported and (card.type == "spell" or any(a[:2] in (("kw", "s_trigger"), ("gear", "trigger_cross"))
+                                                             for a in reading.abilities)):
         out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))
     return out

@@ -51,6 +51,8 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
         out.append(_f("creature", c))
     if card.type == "spell":
         out.append(_f("spell", c))
+    if card.type == "cross_gear":
+        out.append(_f("gear", c))  # a cross gear: generated and crossed (asp/duel_masters/gear.lp)
     if card.power_value is not None:
         out.append(_f("power", c, card.power_value))
     if card.gr:
@@ -115,10 +117,11 @@ def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:
 
 def _twin_key(inst, position: Position) -> tuple | None:
     """Copies with the same key are interchangeable; None: this card has no twin."""
-    if inst.zone in ("deck", "gr_zone") or inst.stacked_on is not None:
-        return None  # an order (top of the deck, of the super GR zone) or a stack makes it unique
+    if inst.zone in ("deck", "gr_zone") or inst.stacked_on is not None or inst.crossed_on is not None:
+        return None  # an order (top of the deck, of the super GR zone), a stack or a crossing makes it unique
     below = tuple(i.card.code for i in position.instances if i.stacked_on == inst.iid)
-    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken, below)
+    gears = tuple(sorted(i.card.code for i in position.instances if i.crossed_on == inst.iid))
+    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken, below, gears)
 
 
 def position_facts(position: Position, *, all_payments: bool = False) -> list[Symbol]:
@@ -144,6 +147,8 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
             out.append(_f("gr_order", i, inst.index))  # gr_zone[0] is the top card
         if inst.stacked_on is not None:
             out.append(_f("under", i, inst.stacked_on, inst.under))
+        if inst.crossed_on is not None:
+            out.append(_f("cross_on", i, inst.crossed_on))  # gear i is crossed with creature crossed_on
         key = _twin_key(inst, position)
         if key is not None:
             if key in last_of_kind:
