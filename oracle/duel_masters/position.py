@@ -179,7 +179,7 @@ def _zone_cards(p: int, zone: str, cards: list, lib: Library, instances: list, l
                   f"{card.name} is a GR creature; it can only be in gr_zone or battle_zone", at)
         # A cross gear in the battle zone takes no flags: it is never tapped, and the gears crossed
         # with a creature are listed on the creature ("crossed").
-        _need(card.type != "cross_gear" or not flags, f"{card.name} is a cross gear; it takes no flags "
+        _need(zone != "battle_zone" or card.type != "cross_gear" or not flags, f"{card.name} is a cross gear; it takes no flags "
               "(list the gears crossed with a creature under its \"crossed\")", at)
         top = Instance(len(instances) + 1, p, zone, index, card,
                        tapped=flags.get("tapped", False),
