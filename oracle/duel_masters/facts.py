@@ -11,6 +11,7 @@ from oracle.duel_masters import effects
 from oracle.duel_masters import keywords as kw
 from oracle.duel_masters.cards import Card
 from oracle.duel_masters.position import Position
+from oracle.resources import encoding
 from oracle.terms import fact, term
 
 
@@ -172,6 +173,18 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
     if not all_payments:
         out.append(_c("collapse_twins"))
     return out
+
+
+# Files of asp/duel_masters that only some positions need.  Their rules are part of the scenarios'
+# recursion (battle.lp), so even with no fact to use they would be grounded (and change the search);
+# left out, the pack grounds for a position without such cards the program it grounded before them.
+def pack(symbols: list[Symbol]) -> list:
+    """The files of the rules pack these facts need: gear.lp where a cross gear is among the cards or
+    a line names a generate or a cross (given_act/3), replace.lp where a card has a replacement."""
+    names = {s.name for s in symbols} | {f"given_{s.arguments[1].name}" for s in symbols
+                                         if s.name == "given_act" and s.arguments[1].name in ("generate", "cross")}
+    need = {"gear.lp": {"gear", "given_generate", "given_cross"}, "replace.lp": {"repl"}}
+    return [f for f in encoding("duel_masters") if f.name not in need or need[f.name] & names]
 
 
 def as_program(symbols: list[Symbol]) -> str:

@@ -33,11 +33,10 @@ from clingo import Number
 
 from oracle import jsonfile
 from oracle.duel_masters import effects
-from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
+from oracle.duel_masters.facts import as_program, card_facts, pack, position_facts, race_set
 from oracle.duel_masters.lines import scenario_parts, view_pre, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
-from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 
@@ -189,7 +188,7 @@ def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
     parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t), view_pre(t))]
     if scenario0:
         parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1) for p in scenario_parts(0, t)]
-    return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
+    return make_control(pack(facts), as_program(facts) + text, parts=parts)
 
 
 def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int) -> None:

@@ -46,10 +46,9 @@ import clingo
 from clingo import Function, Number, Symbol
 
 from oracle import checking, linefile
-from oracle.duel_masters.facts import as_program, position_facts
+from oracle.duel_masters.facts import as_program, pack, position_facts
 from oracle.duel_masters.position import ZONES, Position, parse_position
 from oracle.errors import OracleError
-from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 
@@ -333,7 +332,7 @@ def control(position: Position, extra: list[Symbol], text: str = "", horizon: in
         [("check", (Number(0),))] if check else [])
     for t in range(1, horizon + 1):
         parts += step_parts(t, check)
-    return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
+    return make_control(pack(facts), as_program(facts) + text, parts=parts)
 
 
 def scenario_parts(k: int, t: int) -> list[tuple[str, Any]]:
