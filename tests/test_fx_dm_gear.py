@@ -219,3 +219,19 @@ def test_gear_text_is_read_only_on_cross_gears():
     for name in ("Final Dragarmor", "Powered Stallion", "Inferno Scissors"):
         assert not effects.understood(lib.find(name), races), name
     assert json.dumps(effects.read(lib.find("Bolberg Cross Dragon"), races).abilities).count("free_cross") == 1
+
+
+def test_sharion_reduces_what_a_gear_costs_and_gyulcas_searches_one():
+    with_sharion = pos(side(hand=["Fire Blade"], mana_zone=[FIRE], battle_zone=["Sharion, Hunter of the West Wind"]))
+    assert [(p.action, p.cost) for p in plays(with_sharion)] == [("generate", 1)]    # 2 - 1
+    without = pos(side(hand=["Fire Blade"], mana_zone=[FIRE], battle_zone=["Cragsaur"]))
+    assert "not_enough_mana" in terms(check(without, 'generate "Fire Blade"'))
+    # "... they can't cost less than 1": Quake Staff (1) still costs 1 and a darkness mana
+    staff = pos(side(mana_zone=[FIRE], battle_zone=["Sharion, Hunter of the West Wind", "Quake Staff"]))
+    assert "no_civ_mana" in terms(check(staff, 'cross "Quake Staff" onto "Sharion, Hunter of the West Wind"'))
+    # Gyulcas: "you may take a cross gear from your deck ... and put it into your hand": then it is
+    # generated; a creature of the deck cannot be taken so
+    doc = pos(side(hand=["Gyulcas, Sage of the East Wind"], mana_zone=[FIRE] * 8 + [DARK], deck=["Cragsaur", "Quake Staff"]))
+    gyulcas = f'summon "Gyulcas, Sage of the East Wind" paying {", ".join([chr(34) + FIRE + chr(34)] * 5)}'
+    assert check(doc, gyulcas, 'generate "Quake Staff"').legal
+    assert "not_in_hand" in terms(check(doc, gyulcas, 'summon "Cragsaur"'))   # three fire mana are left

@@ -16,7 +16,8 @@ A line of a cross gear gives:
   its creature attacks / is destroyed (effects.played says which are played).
 
 And on a creature: ("kw", "free_cross") -- "you may cross cross gears with this creature for no cost"
-(fact free_cross/1: gear.lp).
+(fact free_cross/1: gear.lp); ("kw", "gear_cost_less", N, F) -- "your cross gears each cost N less to
+generate or cross. They can't cost less than F" (fact gear_cost_less/3: gear.lp, folded by cost.lp).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class Words(Transformer):
     def gear_keyword(self): return ("gear", "keyword")
     def gear_trigger_cross(self): return ("gear", "trigger_cross")
     def gear_free_cross(self): return ("kw", "free_cross")
+    def gear_cost_less(self, n, floor): return ("kw", "gear_cost_less", int(n), int(floor))
 
     def gear_gives(self, *vps): return [g for vp in vps for g in vp]
     def gear_gets(self, *whats): return list(whats)

@@ -126,20 +126,26 @@ def _sets(ab: tuple) -> list:
     return out
 
 
+def race_filters(filters: tuple, lower: dict[str, str], marker: str = "pow_race") -> tuple | None:
+    """The filters with each (MARKER, PHRASE) read as race(RACE) with the library's races (``lower``:
+    lower-case name -> race); None if a phrase names no race."""
+    out = []
+    for f in filters:
+        if isinstance(f, tuple) and f[0] == marker:
+            found = _race_phrase(f[1], lower)
+            if found is None:
+                return None
+            f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
+        out.append(f)
+    return tuple(out)
+
+
 def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
     """The ability with its race phrases read as race(RACE); None if one names no race."""
     lower = {r.lower(): r for r in races}
 
     def fix(filters: tuple) -> tuple | None:
-        out = []
-        for f in filters:
-            if isinstance(f, tuple) and f[0] == "pow_race":
-                found = _race_phrase(f[1], lower)
-                if found is None:
-                    return None
-                f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
-            out.append(f)
-        return tuple(out)
+        return race_filters(filters, lower)
 
     parts = list(ab)
     if ab[0] == "pow":

@@ -23,10 +23,9 @@ remove one put it into the graveyard or return it to the hand).
 """
 from __future__ import annotations
 
-from clingo import String
 from lark import Transformer, v_args
 
-from oracle.duel_masters.fx_summoning import _race_phrase
+from oracle.duel_masters import fx_power
 from oracle.terms import fact
 
 
@@ -77,15 +76,10 @@ def resolve(items: tuple | None, races: frozenset[str]) -> tuple | None:
     out = []
     for ab in items:
         if ab[0] == "repl":
-            flt = []
-            for f in ab[5]:
-                if isinstance(f, tuple) and f[0] == "repl_race":
-                    found = _race_phrase(f[1], lower)
-                    if found is None:
-                        return None
-                    f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
-                flt.append(f)
-            ab = (*ab[:5], tuple(flt))
+            flt = fx_power.race_filters(ab[5], lower, "repl_race")
+            if flt is None:
+                return None
+            ab = (*ab[:5], flt)
         out.append(ab)
     return tuple(out)
 
