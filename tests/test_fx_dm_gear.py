@@ -141,6 +141,10 @@ def test_the_opponents_gears_block_and_protect():
     result = check(doc, 'attack "Cragsaur" -> player')
     assert "P1 battle zone after the attack: Aqua Vehicle (tapped) [crossed: Maximum Defense]" in result.text()
     assert "P0 battle zone after the attack: none" in result.text()
+    # crossed with none, the gear is no creature: it does not block (the shield is broken)
+    alone = check(pos(side(battle_zone=["Cragsaur"]), side(battle_zone=["Maximum Defense"], shields=[WATER])),
+                  'attack "Cragsaur" -> player')
+    assert "shields left: 0" in alone.text() and "P1 battle zone after the attack: Maximum Defense" in alone.text()
     # Patrial Flame: our effect cannot choose the crossed creature
     doc = pos(side(hand=["Terror Pit"], mana_zone=[DARK] * 6), side(battle_zone=[crossed("Cragsaur", "Patrial Flame")]))
     assert "not_a_target" in terms(check(doc, 'cast "Terror Pit" targeting "Cragsaur"'))
