@@ -239,3 +239,18 @@ def test_sharion_reduces_what_a_gear_costs_and_gyulcas_searches_one():
     gyulcas = f'summon "Gyulcas, Sage of the East Wind" paying {", ".join([chr(34) + FIRE + chr(34)] * 5)}'
     assert check(doc, gyulcas, 'generate "Quake Staff"').legal
     assert "not_in_hand" in terms(check(doc, gyulcas, 'summon "Cragsaur"'))   # three fire mana are left
+
+
+def test_quick_defense_is_crossed_again_when_its_creature_is_destroyed():
+    # their 1000 blocker (Quick Defense: "blocker") dies blocking; the gear goes to Burning Mane,
+    # which blocks the next attack: two attackers do not get through, three do
+    def verdict(attackers: int, gear: str) -> str:
+        doc = pos(side(battle_zone=["Cragsaur"] * attackers),
+                  {**side(battle_zone=[crossed(WATER, gear), NATURE]), "shields": []})
+        return lethal.answer(lethal.problem_from(doc)).verdict
+    assert verdict(2, "Quick Defense") == "no_lethal" and verdict(3, "Quick Defense") == "lethal"
+    assert verdict(2, "Quake Staff") == "lethal"      # a gear that gives no blocker stops nothing
+    # a step of ours destroying their crossed creature would let them choose: not played
+    doc = pos(side(hand=["Terror Pit"], mana_zone=[DARK] * 6), side(battle_zone=[crossed(WATER, "Quick Defense"), NATURE]))
+    assert "effect_not_resolved" in terms(check(doc, f'cast "Terror Pit" targeting "{WATER}"'))
+    assert check(doc, f'cast "Terror Pit" targeting "{NATURE}"').legal

@@ -97,7 +97,9 @@ def played(ab: tuple) -> bool:
     if when == "crossed_attacks":
         return _attack_harmless(act, ab[3])
     if when == "crossed_destroyed":
-        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+        # "cross this with one of your creatures": the opponent's reply during our attacks; ours is
+        # declined there (a legal choice) and a step destroying our creature is not played (gear.lp)
+        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look") or act == "recross"
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such

@@ -13,7 +13,8 @@ A line of a cross gear gives:
 * ("pow", N, SIT, "crossed", PER, None): +N power, or "power attacker +N" (SIT attacking), for the
   crossed creature (fx_power.facts with the scope "crossed": power.lp, gear.lp);
 * ("eff", "crossed_attacks" | "crossed_destroyed", act, who, count, filters): the gear's trigger when
-  its creature attacks / is destroyed (effects.played says which are played).
+  its creature attacks / is destroyed (effects.played says which are played); act "recross": "you
+  may cross this with one of your creatures for no cost" (gear.lp).
 
 And on a creature: ("kw", "free_cross") -- "you may cross cross gears with this creature for no cost"
 (fact free_cross/1: gear.lp); ("kw", "gear_cost_less", N, F) -- "your cross gears each cost N less to
@@ -51,6 +52,7 @@ class Words(Transformer):
     def gear_untargetable(self): return ("gear", "kw", "untargetable")
     def gear_destroy_on_win(self): return ("gear", "kw", ("self_destruct", "wins"))
 
+    def gear_recross(self): return ("recross", "you", "one", ())
     def gear_on_attack(self, effects): return [("eff", "crossed_attacks", *e) for e in effects]
     def gear_on_destroyed(self, effects): return [("eff", "crossed_destroyed", *e) for e in effects]
 
