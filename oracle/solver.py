@@ -111,9 +111,8 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, v
     instance = relevance.instance_shapes(abstract)
     if instance is None:  # an instance the analysis cannot read: keep every statement
         return tuple(inside)
-    shapes = _shapes(files, values)
     chosen = [i for i, ok in enumerate(inside) if ok]
-    alive = relevance.live(tuple(shapes[i] for i in chosen), instance)
+    alive = relevance.live(_shapes(files, values, wanted), instance)
     out = [False] * len(statements)
     for i, ok in zip(chosen, alive):
         out[i] = ok
@@ -121,8 +120,10 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, v
 
 
 @lru_cache(maxsize=16)
-def _shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
-    return relevance.shapes([statement for _, statement in _parsed(files)], values)
+def _shapes(files: tuple[str, ...], values: tuple = (), wanted: frozenset | None = None) -> tuple:
+    """The shapes of the statements of the ``wanted`` parts (every part: None), in order."""
+    return relevance.shapes([statement for part, statement in _parsed(files) if wanted is None or part in wanted],
+                            values)
 
 
 def solve(
