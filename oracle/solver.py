@@ -55,17 +55,79 @@ def make_control(
     paths = tuple(str(p) for p in files)
     wanted = frozenset(name for name, _ in parts) if one_shot else None
     statements = _parsed(paths)
+    values = _values(parts) if one_shot else ()
     if relevant_only:
-        keep = _relevant(paths, wanted, relevance.abstract(facts), _values(parts) if one_shot else ())
+        keep = _relevant(paths, wanted, relevance.abstract(facts), values)
     else:
         keep = tuple(wanted is None or part in wanted for part, _ in statements)
+    # A part grounded once with known numbers: its statements are handed over with the numbers in
+    # place of the parameters, in the base part (see _bound).
+    bound = {name: args for name, args in values if args}
     with ast.ProgramBuilder(ctl) as builder:
-        for (part, statement), ok in zip(statements, keep):
+        for i, ((part, statement), ok) in enumerate(zip(statements, keep)):
             if ok:
-                builder.add(statement)
+                builder.add(_bound(paths, i, bound[part]) if part in bound else statement)
     ctl.add("base", [], facts)
-    ctl.ground(list(parts))
+    ctl.ground(list(parts))   # the bound parts too: the instance may hold statements of its own in them
     return ctl
+
+
+# Statements with the parameters of their part replaced by numbers, made once per process.
+_BOUND: dict[tuple, ast.AST] = {}
+
+
+def _bound(files: tuple[str, ...], i: int, numbers: tuple[int, ...]) -> ast.AST:
+    """Statement ``i`` of ``files`` with its part's parameters replaced by ``numbers``, and in the
+    base part (its ``#program`` directive becomes ``#program base.``).  This is exactly what
+    clingo does when it grounds the part with these numbers, done before clingo sees the
+    statement: clingo's fixed cost per statement is about a fifth higher for a statement of a
+    part with parameters than for the same statement in ``base`` (docs/decisions.md, "Speed,
+    this session: single positions").  Sums, differences and products of numbers are folded
+    (``t-1`` of ``step(1)`` is 0); anything else is left to clingo."""
+    key = (files, i, numbers)
+    found = _BOUND.get(key)
+    if found is None:
+        part, statement = _parsed(files)[i]
+        names = _parameters(files)[part]
+        if statement.ast_type == ast.ASTType.Program:
+            found = ast.Program(statement.location, "base", [])
+        else:
+            found = _Substitute(dict(zip(names, numbers)))(statement)
+        _BOUND[key] = found
+    return found
+
+
+class _Substitute(ast.Transformer):
+    """Replace the constants named in ``values`` by their numbers, and fold what becomes number
+    arithmetic (+, -, *)."""
+
+    _FOLD = {ast.BinaryOperator.Plus: lambda a, b: a + b, ast.BinaryOperator.Minus: lambda a, b: a - b,
+             ast.BinaryOperator.Multiplication: lambda a, b: a * b}
+
+    def __init__(self, values: dict[str, int]):
+        self.values = {name: clingo.Number(n) for name, n in values.items()}
+
+    def visit_SymbolicTerm(self, node: ast.AST) -> ast.AST:
+        sym = node.symbol
+        if sym.type == clingo.SymbolType.Function and not sym.arguments and sym.positive and sym.name in self.values:
+            return ast.SymbolicTerm(node.location, self.values[sym.name])
+        return node
+
+    def visit_BinaryOperation(self, node: ast.AST) -> ast.AST:
+        node = node.update(**self.visit_children(node))
+        fold = self._FOLD.get(node.operator_type)
+        left, right = node.left, node.right
+        if (fold and left.ast_type == right.ast_type == ast.ASTType.SymbolicTerm
+                and left.symbol.type == right.symbol.type == clingo.SymbolType.Number):
+            return ast.SymbolicTerm(node.location, clingo.Number(fold(left.symbol.number, right.symbol.number)))
+        return node
+
+
+@lru_cache(maxsize=16)
+def _parameters(files: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The parameter names of each program part of ``files``."""
+    return {statement.name: tuple(p.name for p in statement.parameters)
+            for _, statement in _parsed(files) if statement.ast_type == ast.ASTType.Program}
 
 
 @lru_cache(maxsize=16)
@@ -111,9 +173,8 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, v
     instance = relevance.instance_shapes(abstract)
     if instance is None:  # an instance the analysis cannot read: keep every statement
         return tuple(inside)
-    shapes = _shapes(files, values)
     chosen = [i for i, ok in enumerate(inside) if ok]
-    alive = relevance.live(tuple(shapes[i] for i in chosen), instance)
+    alive = relevance.live(_shapes(files, values, wanted), instance)
     out = [False] * len(statements)
     for i, ok in zip(chosen, alive):
         out[i] = ok
@@ -121,8 +182,10 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, v
 
 
 @lru_cache(maxsize=16)
-def _shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
-    return relevance.shapes([statement for _, statement in _parsed(files)], values)
+def _shapes(files: tuple[str, ...], values: tuple = (), wanted: frozenset | None = None) -> tuple:
+    """The shapes of the statements of the ``wanted`` parts (every part: None), in order."""
+    return relevance.shapes([statement for part, statement in _parsed(files) if wanted is None or part in wanted],
+                            values)
 
 
 def solve(

@@ -158,3 +158,39 @@ def test_a_pool_in_an_argument_list_is_one_atom_per_tuple_of_arguments():
         ("popt", (None, "?I", ("attack", ()))), ("popt", (None, "?I", ("defense", ()))))
     assert _text("g(h(a;b),c)", params) == (
         ("g", (("h", (("a", ()),)), ("c", ()))), ("g", (("h", (("b", ()),)), ("c", ()))))
+
+
+def test_a_part_grounded_once_is_handed_over_with_its_numbers(tmp_path):
+    # One-shot parts: the statements of step(1) reach clingo with 1 in place of t (t-1 folded to
+    # 0), in base; a constant t of another part stays; the instance's own statements of step(t)
+    # are still grounded with t = 1.  Same answers as clingo grounding the parameters itself.
+    rules = tmp_path / "rules.lp"
+    rules.write_text("""
+    #program base.
+    name(t).
+    #program step(t).
+    #external ext(t).
+    { pick(X,t) : item(X) } 1 :- time(t-1).
+    big(X,t*2) :- pick(X,t).
+    half(t/2) :- pick(_,t).
+    prev(X) :- pick(X,t), item(X), X < t+1.
+    #show pick/2.
+    #show seen(t) : pick(_,t).
+    """)
+    facts = "item(0). item(1). item(2). time(0).\n#program step(t).\n:- pick(2,t).\n"
+    parts = [("base", []), ("step", [clingo.Number(1)])]
+    plain = clingo.Control(["0"], logger=lambda c, m: None)
+    plain.load(str(rules))
+    plain.add("base", [], facts)
+    plain.ground(parts)
+    expected, got = [], []
+    plain.solve(on_model=lambda m: expected.append(_key(m.symbols(atoms=True))))
+    ctl = make_control([rules], facts, parts=parts, one_shot=True, arguments=["0"])
+    ctl.solve(on_model=lambda m: got.append(_key(m.symbols(atoms=True))))
+    assert sorted(got) == sorted(expected) and len(expected) == 3   # nothing, pick(0,1) or pick(1,1): not pick(2,1)
+    assert any({"big(1,2)", "half(0)", "prev(1)"} <= set(m) for m in expected) and all("name(t)" in m for m in expected)
+    from oracle.solver import _bound, _parsed as parsed
+    files = (str(rules),)
+    texts = [str(_bound(files, i, (1,))) for i, (part, _) in enumerate(parsed(files)) if part == "step"]
+    assert texts[0] == "#program base." and texts[2] == "1 >= { pick(X,1): item(X) } :- time(0)."
+    assert "big(X,2) :- pick(X,1)." in texts and "half((1/2)) :- pick(_,1)." in texts

@@ -189,7 +189,8 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     # card: a Deck of a million copies is one card.  A response takes two follow-up steps (its
     # link and the resolution of the link below it); T triggers on one chain take 2T-1.
     me = position.turn_player
-    count = lambda test: sum(n for s in position.slots if s.owner == me and (n := _links(s.card, library, test)))  # noqa: E731
+    mine = [(s.card, n) for s, n in position.slots.runs() if s.owner == me]
+    count = lambda test: sum(n * _links(card, library, test) for card, n in mine)  # noqa: E731
     responses = count(_responds)
     triggers = count(lambda card, e: e.type == "trigger")
     inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1))
@@ -200,15 +201,16 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
                 f.append(fact("archetype_of", card.code, a))
     deck = whole_deck or effects or reads_deck or any(_reads_deck(s) for s in locks)
     last: dict[tuple, int] = {}
-    for slot in position.slots:
-        if slot.location == "deck" and not deck:
+    for first, copies in position.slots.runs():
+        if first.location == "deck" and not deck:
             continue
-        f += slot_facts(slot)
-        if slot.location in TWIN_PLACES and not all_copies:
-            key = (slot.location, slot.owner, slot.card.code, slot.face_up)
-            if key in last:
-                f.append(fact("twin", last[key], slot.iid))
-            last[key] = slot.iid
+        for slot in position.slots.copies(first, copies):
+            f += slot_facts(slot)
+            if slot.location in TWIN_PLACES and not all_copies:
+                key = (slot.location, slot.owner, slot.card.code, slot.face_up)
+                if key in last:
+                    f.append(fact("twin", last[key], slot.iid))
+                last[key] = slot.iid
     # The spare instances of the Tokens the position's effects summon (tokens.lp), in no place.
     tokens = fx_tokens.spares(position, library)
     for code in sorted({s.card.code for s in tokens}):
@@ -222,8 +224,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             f.append(fact("spare_next", previous[spare.card.code], spare.iid))
         previous[spare.card.code] = spare.iid
     # Equip Cards of the position (equip.lp's fluent equipped_to/2).
-    monsters = {(s.controller, s.zone): s.iid for s in position.slots if s.zone is not None}
-    f += [fact("init", ("equipped_to", s.iid, monsters[s.equipped_to])) for s in position.slots if s.equipped_to]
+    placed = [s for s, _ in position.slots.runs() if s.zone is not None or s.equipped_to]   # a run is never on the field
+    monsters = {(s.controller, s.zone): s.iid for s in placed if s.zone is not None}
+    f += [fact("init", ("equipped_to", s.iid, monsters[s.equipped_to])) for s in placed if s.equipped_to]
     return inst
 
 
@@ -306,6 +309,7 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
     """The once-per-turn fluents and locks a position says are in force (position keys
     effects_used_this_turn, locks)."""
     out = []
+    present = position.cards() if any(position.locks) else set()
     for p in (0, 1):
         for card, n in position.effects_used_duel[p]:
             out.append(fact("init", ("used_duel", p, card.name_code, n)))
@@ -325,8 +329,8 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
                 c, e, m, k = (a.number for a in s.arguments[:4])
                 # lock_extra: resolve.lp; lock(Scope,When,Pos): locks.lp
                 out.append(fact("init", ("lock_extra" if str(s.arguments[4]) == "lock_extra" else "lock", p, c, e, m, k)))
-            out += list(card_effects(card, library).facts) if card not in position.cards() else []
-            out += [] if card in position.cards() else list(card_facts(card))
+            if card not in present:
+                out += list(card_effects(card, library).facts) + list(card_facts(card))
     return out
 
 

@@ -135,7 +135,7 @@ def spares(position, library) -> list:
 
         me = position.turn_player
         fields: dict[int, int] = {}
-        for card in sorted({s.card.code: s.card for s in position.slots if s.owner == me}.values(),
+        for card in sorted({s.card.code: s.card for s, _ in position.slots.runs() if s.owner == me}.values(),
                            key=lambda c: c.code):
             read = card_effects(card, library)
             if read.unsupported:

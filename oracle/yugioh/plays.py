@@ -155,9 +155,12 @@ def _with_copies(position: Position, found: list[Play]) -> list[Play]:
     """Each play with the number of identical copies (facts.TWIN_PLACES) its card stands for."""
     me = position.turn_player
     key = lambda s: (s.location, s.card.code, s.face_up)  # noqa: E731
-    mine = [s for s in position.slots if s.owner == me and s.location in ("hand", "extra_deck")]
-    count = Counter(key(s) for s in mine)
-    at = {(s.location, s.index): s for s in mine}
+    count: Counter = Counter()
+    at = {}
+    for first, n in position.slots.runs():
+        if first.owner == me and first.location in ("hand", "extra_deck"):
+            count[key(first)] += n
+            at.update(((s.location, s.index), s) for s in position.slots.copies(first, n))
     out = []
     for p in found:
         slot = at.get((p.card.location, p.card.index)) if p.card else None

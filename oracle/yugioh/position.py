@@ -7,9 +7,12 @@ field ("players[0].monster_zones[3]") and the problem.  Nothing is silently drop
 """
 from __future__ import annotations
 
+import bisect
 import difflib
 import gc
+import itertools
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +89,67 @@ class Slot:
         return None
 
 
+class Slots(Sequence):
+    """The slots of a position, in instance order (``slots[iid - 1]``).
+
+    Copies of one plain entry side by side in a list (a Deck of a million "Kuriboh") are one
+    *run*: its first slot and how many copies it stands for.  The other copies are made only
+    when asked for (indexing, iterating), so that a pass that needs only which cards are where
+    (``runs``) costs nothing for cards no rule reads.  A copy made on demand equals the slot it
+    stands for (instance, card, place, index); nothing holds on to it."""
+
+    __slots__ = ("_entries", "_starts", "_size")
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[Slot, int]] = []   # (first slot, number of copies)
+        self._starts: list[int] = []                 # the iid of each entry's first slot
+        self._size = 0
+
+    def append(self, slot: Slot, copies: int = 1) -> None:
+        """Add ``slot`` (instance ``len(self) + 1``) and ``copies - 1`` copies of it after it, at the
+        following instances and list indexes."""
+        self._entries.append((slot, copies))
+        self._starts.append(slot.iid)
+        self._size += copies
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._size))]
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError("slot index out of range")
+        at = bisect.bisect_right(self._starts, i + 1) - 1
+        first, _ = self._entries[at]
+        return first if first.iid == i + 1 else _copy(first, i + 1 - first.iid)
+
+    def __iter__(self) -> Iterator[Slot]:
+        for first, copies in self._entries:
+            yield first
+            for k in range(1, copies):
+                yield _copy(first, k)
+
+    def runs(self) -> Iterator[tuple[Slot, int]]:
+        """Each run once: its first slot and how many copies it stands for (1 for most slots)."""
+        return iter(self._entries)
+
+    @staticmethod
+    def copies(first: Slot, count: int) -> Iterator[Slot]:
+        """The slots of one run, the first included."""
+        yield first
+        for k in range(1, count):
+            yield _copy(first, k)
+
+
+def _copy(first: Slot, k: int) -> Slot:
+    """Copy ``k`` of a run (k = 0 is ``first``): the next instance, at the next list index.  A run
+    holds plain list entries only, whose other fields all keep their defaults."""
+    return Slot(first.iid + k, first.card, first.owner, first.location, first.index + k, first.controller)
+
+
 @dataclass
 class Position:
     source: str
@@ -96,7 +160,7 @@ class Position:
     pendulum_summon_used: bool = False
     first_turn: bool = False
     life_points: list[int] = field(default_factory=lambda: [8000, 8000])
-    slots: list[Slot] = field(default_factory=list)
+    slots: Slots = field(default_factory=Slots)
     # Cards each player has Special Summoned earlier in the Duel (for "during a Duel you Special
     # Summoned both the above cards").
     special_summoned: list[list[Card]] = field(default_factory=lambda: [[], []])
@@ -124,7 +188,7 @@ class Position:
 
     def cards(self) -> set[Card]:
         # By passcode first: hashing a Card hashes its text, and a Deck may hold a million copies.
-        return set({s.card.code: s.card for s in self.slots}.values())
+        return set({s.card.code: s.card for s, _ in self.slots.runs()}.values())
 
     def _repr_svg_(self) -> str:  # notebooks show a position as its picture
         from oracle.yugioh.picture import draw
@@ -159,7 +223,7 @@ class _Reader:
     def __init__(self, source: str, library: Library):
         self.source = source
         self.library = library
-        self.slots: list[Slot] = []
+        self.slots = Slots()
         self.equips: list[tuple[str, int, int]] = []   # (field, player, zone) of each equipped_to
         # A plain list entry ("Kuriboh", 40640057) already read and checked in that list: a Deck
         # of a million copies is read once, not a million times.
@@ -243,7 +307,7 @@ class _Reader:
                                             for i, ref in enumerate(summoned)]
             self.player(p, player, where)
         self.extra_monster_zones(doc)
-        monsters = {(s.controller, s.zone): s for s in self.slots if s.zone is not None}
+        monsters = {(s.controller, s.zone): s for s, _ in self.slots.runs() if s.zone is not None}
         for at, player, zone in self.equips:
             target = monsters.get((player, zone))
             if target is None or target.position == "set":
@@ -290,12 +354,24 @@ class _Reader:
         for name in LISTS:
             items = self.typed(player, name, list, where, [])
             prefix = f"{where}.{name}"
-            for i, item in enumerate(items):
-                card = plain.get((name, item)) if type(item) in (str, int) else None
+            i = 0
+            # Equal entries side by side are grouped: a plain entry (a name or a passcode) is read
+            # and checked once, and its copies are one run of slots.
+            for item, n in _equal_runs(items):
+                plain_entry = type(item) in (str, int)
+                card = plain.get((name, item)) if plain_entry else None
                 if card is None:
                     self.list_card(p, name, i, item, f"{prefix}[{i}]")
-                else:  # a copy of an entry already read and checked in this list
-                    slots.append(Slot(len(slots) + 1, card, p, name, i, p))
+                    if not plain_entry:   # an object: each copy read as given, one slot each
+                        for k in range(1, n):
+                            self.list_card(p, name, i + k, item, f"{prefix}[{i + k}]")
+                        i += n
+                        continue
+                    card, n = plain[(name, item)], n - 1
+                    i += 1
+                if n:
+                    slots.append(Slot(len(slots) + 1, card, p, name, i, p), n)
+                    i += n
         zones = self.typed(player, "monster_zones", list, where, [None] * 5)
         if len(zones) != 5:
             raise self.error(f"{where}.monster_zones",
@@ -484,6 +560,19 @@ class _Reader:
                 slot = self.monster(0, "extra_monster_zone", z, entry, where)
                 if not slot.card.is_extra_deck and not slot.card.is_pendulum:
                     raise self.error(f"{where}.card", f"{slot.card.name} cannot be in an Extra Monster Zone: only monsters summoned from the Extra Deck go there")
+
+
+def _equal_runs(items: list) -> Iterator[tuple[Any, int]]:
+    """Each entry of ``items`` with how many times it repeats side by side, counted at C speed;
+    entries that are equal but of other types (1, 1.0 and True) are not one run."""
+    for item, group in itertools.groupby(items):
+        same = list(group)
+        if len(same) == 1 or len(set(map(type, same))) == 1:
+            yield item, len(same)
+        else:
+            for _, kind in itertools.groupby(same, key=type):
+                kind = list(kind)
+                yield kind[0], len(kind)
 
 
 def _article(word: str) -> str:

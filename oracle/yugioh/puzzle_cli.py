@@ -8,7 +8,6 @@ import click
 
 from oracle.errors import OracleError
 from oracle.safe_write import target_of, write_file
-from oracle.yugioh.puzzle_lua import import_lua
 
 
 @click.group("puzzle")
@@ -28,6 +27,10 @@ def import_command(file: Path, output: Path | None) -> None:
     does that a position cannot hold, each with its line), "master_rule", "duel_flags" and
     "hints".
     """
+    # The Lua parser (luaparser, antlr) is imported only by the command that reads Lua: every other
+    # command of `oracle` starts without it.
+    from oracle.yugioh.puzzle_lua import import_lua
+
     if output is not None:
         target_of(output)  # a file that cannot be written is refused before the puzzle is read
     result = import_lua(file)
