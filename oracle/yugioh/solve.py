@@ -158,7 +158,7 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position, library),
                   responses=possible_responses(puzzle.position, library), follow_ups=instance.follow_ups)
     return incremental.search(
-        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library), slots=slots),
+        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library), slots=slots, reads=()),
         lambda k: block_parts(slots, k),
         lambda shown, k: [describe_block(puzzle.position, shown, j, slots) for j in range(1, k + 1)],
         all_lines=all_lines, timeout=timeout, limit=limit, project=True, query_time=lambda k: k * slots,
