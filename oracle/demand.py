@@ -21,7 +21,7 @@ from __future__ import annotations
 from clingo import ast
 from clingo.ast import ASTType
 
-from oracle.relevance import Pattern, _text, _unifies
+from oracle.relevance import MAX_HEADS, Pattern, _fill, _text, _unifies, allowed
 
 # Statements always kept, whatever they derive: they constrain or rank the answer sets, or name
 # what a model shows.
@@ -94,10 +94,15 @@ def shapes(statements, values: tuple = ()) -> tuple:
     return tuple(out)
 
 
-def needed(rule_shapes: tuple, kept: tuple[bool, ...], reads: tuple[Pattern, ...] = ()) -> tuple[bool, ...]:
+def needed(rule_shapes: tuple, forward: tuple, kept: tuple[bool, ...], reads: tuple[Pattern, ...],
+           derivable: dict, unknown: bool) -> tuple[bool, ...]:
     """Which of the ``kept`` statements matter: a least fixpoint backward from the roots and
     ``reads`` (the patterns of the atoms the caller reads from a model, besides the shown ones).
-    A pattern that cannot be read (None) is read as anything: every statement is kept."""
+    ``forward`` holds relevance.shapes of the same statements and ``derivable``, ``unknown`` the
+    outcome of relevance.fixpoint: a variable of a statement only takes the values its positive
+    body allows (relevance.allowed), so ``fcand(t,I) :- event(T,I,Ev), inst(I,C),
+    eff_event(C,_,Ev,_)`` reads only the events some effect answers.  A pattern that cannot be
+    read (None) is read as anything: every statement is kept."""
     demanded: dict[tuple, list] = {}
     anything = [False]
     by_key: dict[tuple, list[int]] = {}
@@ -136,6 +141,9 @@ def needed(rule_shapes: tuple, kept: tuple[bool, ...], reads: tuple[Pattern, ...
         demand(p)
     while todo:
         i = todo.pop()
+        env = allowed(forward[i][0] or [], derivable, unknown) or {}
         for p in rule_shapes[i][1]:
-            demand(p)
+            filled = _fill(p, env) if env else [p]
+            for q in (filled if len(filled) <= MAX_HEADS else [p]):
+                demand(q)
     return tuple(out)

@@ -113,23 +113,32 @@ def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, v
     able to fire for an instance whose abstracted program is ``abstract`` when the parts are
     grounded with ``values``, see relevance.shapes; and, with ``reads``, read by what matters:
     demand.needed)."""
+    out, derivable, unknown = _alive(files, wanted, abstract, values)
+    if reads is None or derivable is None:
+        return out
+    # what the caller reads, and what the instance's own statements read (a rule it adds)
+    patterns = tuple(p for text in reads for p in relevance._text(text, ()))
+    patterns += tuple(p for _, read in _instance_reads(abstract) for p in read)
+    return demand.needed(_demand_shapes(files, values), _shapes(files, values), out, patterns, derivable, unknown)
+
+
+@lru_cache(maxsize=64)
+def _alive(files: tuple[str, ...], wanted: frozenset | None, abstract: str, values: tuple = ()) -> tuple:
+    """(whether each statement is in a wanted part and can fire, the derivable patterns, whether
+    anything is derivable: relevance.fixpoint); (every statement of a wanted part, None, True)
+    for an instance the analysis cannot read."""
     statements = _parsed(files)
     inside = [wanted is None or part in wanted for part, _ in statements]
     instance = relevance.instance_shapes(abstract)
     if instance is None:  # an instance the analysis cannot read: keep every statement
-        return tuple(inside)
+        return tuple(inside), None, True
     shapes = _shapes(files, values)
     chosen = [i for i, ok in enumerate(inside) if ok]
-    alive = relevance.live(tuple(shapes[i] for i in chosen), instance)
+    alive, derivable, unknown = relevance.fixpoint(tuple(shapes[i] for i in chosen), instance)
     out = [False] * len(statements)
     for i, ok in zip(chosen, alive):
         out[i] = ok
-    if reads is not None:
-        # what the caller reads, and what the instance's own statements read (a rule it adds)
-        patterns = tuple(p for text in reads for p in relevance._text(text, ()))
-        patterns += tuple(p for _, read in _instance_reads(abstract) for p in read)
-        out = list(demand.needed(_demand_shapes(files, values), tuple(out), patterns))
-    return tuple(out)
+    return tuple(out), derivable, unknown
 
 
 @lru_cache(maxsize=64)
