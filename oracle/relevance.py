@@ -256,19 +256,46 @@ def live(rule_shapes: tuple, instance: tuple) -> tuple[bool, ...]:
     variable takes the values its body (or its condition) allows: the values of the matching
     patterns of the atom that allows the fewest (each such set holds every value the variable
     can take, so any one of them is sound)."""
+    return fixpoint(rule_shapes, instance)[0]
+
+
+def _key(p) -> tuple:
+    return (p[0], len(p[1]))
+
+
+def allowed(conditions: list, derivable: dict, unknown: bool) -> dict | None:
+    """Each variable's values allowed by ``conditions`` (patterns that must each match a
+    derivable pattern), or None when one of them cannot hold."""
+    best: dict = {}
+    for alternatives in conditions:
+        env: dict = {}
+        matched = False
+        for p in alternatives:
+            for q in ([None] if unknown else derivable.get(_key(p), ())):
+                if _unifies(p, q):
+                    matched = True
+                    _bind(p, q, env)
+        if not matched:
+            return None
+        for var, vals in env.items():
+            if None not in vals and (var not in best or len(vals) < len(best[var])):
+                best[var] = vals
+    return best
+
+
+def fixpoint(rule_shapes: tuple, instance: tuple) -> tuple[tuple[bool, ...], dict, bool]:
+    """live's fixpoint: (which statements can fire, the derivable patterns by (name, arity),
+    whether a head of unknown shape made anything derivable)."""
     derivable: dict[tuple, set] = {}
     every = list(rule_shapes) + list(instance)
     watchers: dict[tuple, set[int]] = {}
     alive = [False] * len(every)
     unknown = [False]   # a head of unknown shape was derived: anything may hold
 
-    def key(p) -> tuple:
-        return (p[0], len(p[1]))
-
     for i, (needs, heads) in enumerate(every):
         for alternatives in [*(needs or ()), *(c for _, conditions in heads for c in conditions)]:
             for p in alternatives:
-                watchers.setdefault(key(p), set()).add(i)
+                watchers.setdefault(_key(p), set()).add(i)
     todo = list(range(len(every)))
     queued = [True] * len(every)
 
@@ -284,47 +311,29 @@ def live(rule_shapes: tuple, instance: tuple) -> tuple[bool, ...]:
                 unknown[0] = True
                 wake(range(len(every)))
             return
-        known = derivable.setdefault(key(p), set())
+        known = derivable.setdefault(_key(p), set())
         if p not in known:
             known.add(p)
-            wake(watchers.get(key(p), ()))
-
-    def values(conditions: list) -> dict | None:
-        """Each variable's values allowed by ``conditions`` (None: one of them cannot hold)."""
-        best: dict = {}
-        for alternatives in conditions:
-            env: dict = {}
-            matched = False
-            for p in alternatives:
-                for q in ([None] if unknown[0] else derivable.get(key(p), ())):
-                    if _unifies(p, q):
-                        matched = True
-                        _bind(p, q, env)
-            if not matched:
-                return None
-            for var, vals in env.items():
-                if None not in vals and (var not in best or len(vals) < len(best[var])):
-                    best[var] = vals
-        return best
+            wake(watchers.get(_key(p), ()))
 
     while todo:
         i = todo.pop()
         queued[i] = False
         needs, heads = every[i]
-        env = values(needs or [])
+        env = allowed(needs or [], derivable, unknown[0])
         if env is None:
             continue
         alive[i] = True
         for head, conditions in heads:
-            here = values(conditions) if conditions else {}
+            here = allowed(conditions, derivable, unknown[0]) if conditions else {}
             if here is None:
                 continue
-            allowed = {**env, **{v: vals for v, vals in here.items() if v not in env or len(vals) < len(env[v])}}
+            merged = {**env, **{v: vals for v, vals in here.items() if v not in env or len(vals) < len(env[v])}}
             for p in head:
-                filled = _fill(p, allowed)
+                filled = _fill(p, merged)
                 for q in (filled if len(filled) <= MAX_HEADS else _fill(p, {})):
                     derive(q)
-    return tuple(alive[:len(rule_shapes)])
+    return tuple(alive[:len(rule_shapes)]), derivable, unknown[0]
 
 
 @lru_cache(maxsize=64)

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 import clingo
 from clingo import ast
 
-from oracle import relevance
+from oracle import demand, relevance
 
 
 @dataclass
@@ -40,6 +40,7 @@ def make_control(
     parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),),
     one_shot: bool = False,
     relevant_only: bool = False,
+    reads: tuple[str, ...] | None = None,
 ) -> clingo.Control:
     """A grounded clingo control for ``files`` plus the instance ``facts``.
 
@@ -49,7 +50,10 @@ def make_control(
     of the turn, of goals or of the state after a step.  With ``relevant_only`` the statements
     that cannot fire for ``facts`` are left out too (oracle/relevance.py): that changes no
     answer and saves clingo's fixed cost per statement, provided the caller never adds program
-    text to the control later (facts added later could make a left-out statement fire)."""
+    text to the control later (facts added later could make a left-out statement fire).  With
+    ``reads`` (and ``relevant_only``) the statements whose atoms nothing reads are left out too
+    (oracle/demand.py): the caller reads the shown atoms and the atoms of the patterns ``reads``
+    (``"h(_,_)"``) only, never ``model.symbols(atoms=True)`` beyond them."""
     # clingo's warnings (undefined atoms and the like) are for encoding authors, not users.
     ctl = clingo.Control(list(arguments), logger=lambda code, msg: None)
     paths = tuple(str(p) for p in files)
@@ -57,7 +61,8 @@ def make_control(
     statements = _parsed(paths)
     values = _values(parts) if one_shot else ()
     if relevant_only:
-        keep = _relevant(paths, wanted, relevance.abstract(facts), values)
+        keep = _relevant(paths, wanted, relevance.abstract(facts), values,
+                         None if reads is None else tuple(sorted(reads)))
     else:
         keep = tuple(wanted is None or part in wanted for part, _ in statements)
     # A part grounded once with known numbers: its statements are handed over with the numbers in
@@ -164,21 +169,49 @@ def _values(parts: Sequence[tuple[str, Sequence[clingo.Symbol]]]) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, values: tuple = ()) -> tuple[bool, ...]:
+def _relevant(files: tuple[str, ...], wanted: frozenset | None, abstract: str, values: tuple = (),
+              reads: tuple[str, ...] | None = None) -> tuple[bool, ...]:
     """For each statement of ``files``: whether it is handed to clingo (in a wanted part, and
     able to fire for an instance whose abstracted program is ``abstract`` when the parts are
-    grounded with ``values``, see relevance.shapes)."""
+    grounded with ``values``, see relevance.shapes; and, with ``reads``, read by what matters:
+    demand.needed)."""
+    out, derivable, unknown = _alive(files, wanted, abstract, values)
+    if reads is None or derivable is None:
+        return out
+    # what the caller reads, and what the instance's own statements read (a rule it adds)
+    patterns = tuple(p for text in reads for p in relevance._text(text, ()))
+    patterns += tuple(p for _, read in _instance_reads(abstract) for p in read)
+    return demand.needed(_demand_shapes(files, values), _shapes(files, values), out, patterns, derivable, unknown)
+
+
+@lru_cache(maxsize=64)
+def _alive(files: tuple[str, ...], wanted: frozenset | None, abstract: str, values: tuple = ()) -> tuple:
+    """(whether each statement is in a wanted part and can fire, the derivable patterns, whether
+    anything is derivable: relevance.fixpoint); (every statement of a wanted part, None, True)
+    for an instance the analysis cannot read."""
     statements = _parsed(files)
     inside = [wanted is None or part in wanted for part, _ in statements]
     instance = relevance.instance_shapes(abstract)
     if instance is None:  # an instance the analysis cannot read: keep every statement
-        return tuple(inside)
+        return tuple(inside), None, True
     chosen = [i for i, ok in enumerate(inside) if ok]
-    alive = relevance.live(_shapes(files, values, wanted), instance)
+    alive, derivable, unknown = relevance.fixpoint(_shapes(files, values, wanted), instance)
     out = [False] * len(statements)
     for i, ok in zip(chosen, alive):
         out[i] = ok
-    return tuple(out)
+    return tuple(out), derivable, unknown
+
+
+@lru_cache(maxsize=64)
+def _instance_reads(abstract: str) -> tuple:
+    statements: list[ast.AST] = []
+    ast.parse_string(abstract, statements.append)
+    return demand.shapes(statements)
+
+
+@lru_cache(maxsize=16)
+def _demand_shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
+    return demand.shapes([statement for _, statement in _parsed(files)], values)
 
 
 @lru_cache(maxsize=16)

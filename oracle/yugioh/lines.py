@@ -541,14 +541,16 @@ class CheckResult(checking.CheckedLine):
                            "state": r.position, "reasons": r.reasons, "rules": r.terms} for r in self.steps]}
 
 
-def control(position: Position, library: Library, extra: str, horizon: int = 0, slots: int = 1) -> clingo.Control:
+def control(position: Position, library: Library, extra: str, horizon: int = 0, slots: int = 1,
+            reads: tuple[str, ...] | None = None) -> clingo.Control:
     """The rules core for ``position``, the whole turn modelled (attacks, Pendulum Scales),
-    grounded for ``horizon`` actions of ``slots`` time steps each (chain.lp)."""
+    grounded for ``horizon`` actions of ``slots`` time steps each (chain.lp).  ``reads`` (see
+    solver.make_control): the caller reads no atom of a model but the shown ones and these."""
     program = position_facts(position, library).program() + f"fslots({slots - 1}).\n" + extra
     parts: list[tuple[str, list]] = [("base", []), ("check", [clingo.Number(0)])]
     for k in range(1, horizon + 1):
         parts += block_parts(slots, k)
-    return make_control(encoding("yugioh"), program, parts=parts, relevant_only=True)
+    return make_control(encoding("yugioh"), program, parts=parts, relevant_only=True, reads=reads)
 
 
 def step_parts(t: int) -> list[tuple[str, list]]:

@@ -157,8 +157,13 @@ def solve_puzzle(puzzle: Puzzle, *, max_steps: int = 8, all_lines: bool = False,
     slots = instance.follow_ups + 1
     out = Outcome(puzzle, max_steps=max_steps, effects=field_effects(puzzle.position, library),
                   responses=possible_responses(puzzle.position, library), follow_ups=instance.follow_ups)
+    def prepared() -> clingo.Control:
+        ctl = control(puzzle.position, library, goal_facts(puzzle, library), slots=slots, reads=())
+        ctl.configuration.solver.heuristic = "Domain"   # the #heuristic of step.lp: actions first
+        return ctl
+
     return incremental.search(
-        out, lambda: control(puzzle.position, library, goal_facts(puzzle, library), slots=slots),
+        out, prepared,
         lambda k: block_parts(slots, k),
         lambda shown, k: [describe_block(puzzle.position, shown, j, slots) for j in range(1, k + 1)],
         all_lines=all_lines, timeout=timeout, limit=limit, project=True, query_time=lambda k: k * slots,
