@@ -66,6 +66,68 @@ class _Lookahead(PostLex):
             yield tok
 
 
+class _EffectLookahead(PostLex):
+    """The postlexer of effects.lark (see its head): refuses unknown words as _Lookahead does, and
+    re-types "and" and "," by the tokens after them.  Of common.lark's re-typings it keeps OR_QUAL,
+    QCOMMA, PCOMMA and ACOMMA (the noun phrases are common.lark's); it adds its own for the places,
+    modifiers and clauses of effects."""
+
+    always_accept = ("WORD",)
+    words: dict[str, str] = {}   # a word -> its terminal (the grammar's one-word literals: effect_text.parser)
+    # a comma before one of these opens a postmodifier of the noun phrase before it
+    POSTMOD_STARTS = POSTMOD_STARTS | {"ON_THE_FIELD", "YOU_CONTROL", "OPP_CONTROLS", "IN_YOUR_GY", "IN_YOUR_GRAVEYARD",
+                                       "IN_THE_GY", "IN_YOUR_HAND", "IN_THE_HAND", "IN_EITHER_GY", "IN_OPP_GY"}
+    PLACES = frozenset({"HAND", "DECK", "GY", "GRAVEYARD", "FIELD", "BANISHMENT", "EXTRA"})
+    MODIFIERS = frozenset({"IF_LC", "WHILE_LC", "IN", "UNTIL", "UP", "IGNORING"})
+    CONDITIONS = frozenset({"YOU_CONTROL", "OPP_CONTROLS"})
+    COUNT_STARTS = frozenset({"INT", "NUM_PLUS", "ARTICLE", "AN"})
+
+    def process(self, stream):
+        # The lexer's tokens are this parse's own: they are re-typed in place.
+        toks = list(stream)
+        words = self.words
+        unknown = []
+        for t in toks:
+            if t.type == "WORD":
+                if t.value in words:
+                    t.type = words[t.value]
+                else:
+                    unknown.append(t.value)
+        if unknown:
+            raise Unsupported(f"words not understood: {' '.join(unknown)}")
+        types = [t.type for t in toks] + [None, None]
+        # "and" first: whether it joins conditions decides what the comma before it is.
+        for i, t in enumerate(toks):
+            if t.type == "AND" and types[i + 1] in self.CONDITIONS:
+                t.type = types[i] = "AND_COND"
+        for i, tok in enumerate(toks):
+            if tok.type in ("OR", "AND_OR") and types[i + 1] in QUAL_STARTS:
+                tok.type = "OR_QUAL"
+            elif tok.type == "COMMA":
+                tok.type = self._comma(types[i + 1], types[i + 2]) or "COMMA"
+        return iter(toks)
+
+    def _comma(self, after, then) -> str | None:
+        """What a comma is, by the two tokens after it (None: a comma)."""
+        if after == "OR" and then in self.COUNT_STARTS:
+            return "XCOMMA"
+        if after in QUAL_STARTS or after in ("OR", "AND_OR"):
+            return "QCOMMA"
+        if after in self.POSTMOD_STARTS:
+            return "PCOMMA"
+        if after == "AND":
+            return "ACOMMA"
+        if after == "AND_COND":
+            return "CCOMMA"
+        if after in self.PLACES:
+            return "LCOMMA"
+        if after in self.MODIFIERS:
+            return "MCOMMA"
+        if after == "YOU_LC":
+            return "YCOMMA"
+        return None
+
+
 def _retype(tok: lark.Token, type_: str) -> lark.Token:
     return lark.Token.new_borrow_pos(type_, tok.value, tok)
 
