@@ -59,7 +59,7 @@ def build_parser(cache: bool) -> Lark:
     # The one-word literals, which WORD outranks: the postlexer gives a word its literal's terminal.
     word = re.compile(next(t.pattern.to_regexp() for t in out.terminals if t.name == "WORD"))
     lookahead.words = {t.pattern.value: t.name for t in out.terminals
-                       if t.pattern.type == "str" and word.fullmatch(t.pattern.value)}
+                       if t.pattern.type == "str" and t.priority < 1 and word.fullmatch(t.pattern.value)}
     return out
 
 

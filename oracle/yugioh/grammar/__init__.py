@@ -83,29 +83,39 @@ class _EffectLookahead(PostLex):
     COUNT_STARTS = frozenset({"INT", "NUM_PLUS", "ARTICLE", "AN"})
 
     def process(self, stream):
-        # The lexer's tokens are this parse's own: they are re-typed in place.
-        toks = list(stream)
+        # Tokens are re-typed in place (they are this parse's own) as they come, with a window of
+        # the two after each: a sentence the parser refuses early is not lexed to its end.
         words = self.words
-        unknown = []
-        for t in toks:
-            if t.type == "WORD":
-                if t.value in words:
-                    t.type = words[t.value]
-                else:
-                    unknown.append(t.value)
-        if unknown:
-            raise Unsupported(f"words not understood: {' '.join(unknown)}")
-        types = [t.type for t in toks] + [None, None]
-        # "and" first: whether it joins conditions decides what the comma before it is.
-        for i, t in enumerate(toks):
-            if t.type == "AND" and types[i + 1] in self.CONDITIONS:
-                t.type = types[i] = "AND_COND"
-        for i, tok in enumerate(toks):
-            if tok.type in ("OR", "AND_OR") and types[i + 1] in QUAL_STARTS:
-                tok.type = "OR_QUAL"
-            elif tok.type == "COMMA":
-                tok.type = self._comma(types[i + 1], types[i + 2]) or "COMMA"
-        return iter(toks)
+        window: list = []
+        for t in stream:
+            if t.type == "WORD" and t.value in words:
+                t.type = words[t.value]
+            window.append(t)
+            if len(window) == 3:
+                yield self._retype(window)
+                window.pop(0)
+        window += [None, None]
+        while window[0] is not None:
+            yield self._retype(window)
+            window.pop(0)
+
+    def _retype(self, window: list) -> lark.Token:
+        """The first token of a window of three, re-typed by the two after it (None: the end)."""
+        tok = window[0]
+        after = window[1].type if window[1] is not None else None
+        then = window[2].type if window[2] is not None else None
+        if tok.type == "WORD":
+            # refused by the parser (no rule reads a WORD): name the word
+            raise Unsupported(f"words not understood: {tok.value}")
+        if tok.type == "AND" and after in self.CONDITIONS:
+            tok.type = "AND_COND"
+        elif tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
+            tok.type = "OR_QUAL"
+        elif tok.type == "COMMA":
+            if after == "AND" and then in self.CONDITIONS:
+                after = "AND_COND"   # the "and" after it joins conditions (re-typed next)
+            tok.type = self._comma(after, then) or "COMMA"
+        return tok
 
     def _comma(self, after, then) -> str | None:
         """What a comma is, by the two tokens after it (None: a comma)."""
