@@ -20,7 +20,7 @@ EVENT_PLACES = {
     "sent_material": ["graveyard"], "destroyed_battle": ["graveyard", "banished", "extra"],
     "destroyed_effect": ["graveyard", "banished", "extra"], "destroyed": ["graveyard", "banished", "extra"],
     "banished": ["banished"], "leaves_field": ["graveyard", "banished", "extra", "hand"],
-    "sent_from_field": ["graveyard"], "tributed": ["graveyard", "banished"],
+    "tributed": ["graveyard", "banished"],
     "opponent": ["field"],
 }
 _SENT_HOW = {"by a card effect": "sent_gy_effect", "by card effect": "sent_gy_effect", "by battle": "sent_gy_battle"}
@@ -62,9 +62,6 @@ class Words:
 
     def chains_banished(self, _):
         return "banished"
-
-    def chains_sent_field(self, _):
-        return "sent_from_field"
 
     def chains_tributed(self, _):
         return "tributed"

@@ -48,15 +48,6 @@ class Words:
     def removal_destroy_targets(self, _):
         return {"do": "destroy_target", "removal_targets": True}
 
-    def removal_opp(self, _):
-        return "opp"
-
-    def removal_me(self, _):
-        return "me"
-
-    def removal_both(self, _):
-        return "both"
-
     def removal_destroy_every(self, items):
         np = items[-1]
         if np.where is None or np.where[1] != "field":

@@ -78,8 +78,6 @@ class Words:
         return {"kind": "after", "after": {"do": "no_tribute_summon"}}
 
 
-MANY = 99
-
 
 def facts(head, action):
     """``eff_do(C,E,M,K,token(T,Lo,Hi))`` (or ``token_max(T)``: "as many as possible") with the
