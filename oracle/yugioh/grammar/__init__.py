@@ -1,8 +1,10 @@
 """The declared grammar of card text (lark, LALR): ``*.lark`` files of this package.
 
 ``common.lark`` holds the vocabulary and the noun phrases that every part of card text shares;
-``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand
-(see docs/card-text.md). :func:`parser` loads a grammar once per process;
+``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand,
+``effects.lark`` (with one ``effects_<family>.lark`` per family of effects, loaded by
+``effect_text.parser`` with the postlexer :class:`_EffectLookahead`) for effect sentences (see
+docs/card-text.md). :func:`parser` loads a grammar once per process;
 :func:`parse` reads a text with it and turns every way of not understanding the text into
 :class:`Unsupported`, whose message names the words or the place that were not understood.
 """
