@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 
 import clingo
-from lark import Lark, Token, v_args
+from lark import Lark, Token
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles,
@@ -23,7 +23,10 @@ from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, 
                            fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
-from oracle.yugioh.grammar.nouns import Nouns, Unspaced, qual_literals, race_value
+from oracle.yugioh.effect_clauses import Clause, ClauseReading
+from oracle.yugioh.effect_nouns import NounPhrases
+from oracle.yugioh.grammar import Unsupported, _EffectLookahead
+from oracle.yugioh.grammar.phrases import Phrases, Vocabulary
 from oracle.yugioh.requirements import _sentences
 
 MANY = 99
@@ -40,13 +43,24 @@ _SUMMON_RULES = re.compile(
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The effect grammar, LALR(1), its tables cached by lark as the other grammars' are."""
+    return build_parser(cache=True)
+
+
+def build_parser(cache: bool) -> Lark:
     """effects.lark and, after it, each family's ``effects_<family>.lark``, which adds its
     alternatives to effects.lark's rules with ``%extend`` (one file per family of effects)."""
     grammar = resources.files("oracle.yugioh").joinpath("grammar")
     families = sorted(f.name for f in grammar.iterdir() if re.fullmatch(r"effects_\w+\.lark", f.name))
     text = "\n".join(grammar.joinpath(name).read_text(encoding="utf-8") for name in ["effects.lark", *families])
-    return Lark(text, start=["sentence", "mode"], parser="earley", ambiguity="resolve",
-                source_path=str(grammar.joinpath("effects.lark")))
+    lookahead = _EffectLookahead()
+    out = Lark(text, start=["sentence", "mode"], parser="lalr", lexer="basic", postlex=lookahead, cache=cache,
+               source_path=str(grammar.joinpath("effects.lark")))
+    # The one-word literals, which WORD outranks: the postlexer gives a word its literal's terminal.
+    word = re.compile(next(t.pattern.to_regexp() for t in out.terminals if t.name == "WORD"))
+    lookahead.words = {t.pattern.value: t.name for t in out.terminals
+                       if t.pattern.type == "str" and t.priority < 1 and word.fullmatch(t.pattern.value)}
+    return out
 
 
 @dataclass
@@ -77,60 +91,14 @@ class CardEffects:
     facts: list[clingo.Symbol] = field(default_factory=list)
 
 
-class _CoreTree(Unspaced):
+class _CoreTree(ClauseReading, NounPhrases, Phrases):
     """Parse tree -> plain Python values (tuples and dicts): the core families; each other
     family's module adds its own methods as a mixin (see :data:`FAMILIES`)."""
 
     def __init__(self, lib: Library):
         super().__init__()
         self.lib = lib
-
-    # noun phrases ---------------------------------------------------------------------------
-    def INT(self, t):
-        return int(t)
-
-    # common.lark's counts: "1", "a"/"an"; effects.lark adds "up to N".  "2+", "2 or more" and
-    # "at least 2" parse but are not read by effects yet (the sentence stays unsupported).
-    def count_exact(self, items):
-        if len(items) > 1:  # "2x"
-            raise ValueError("a count effects do not read")
-        return (items[0], items[0])
-
-    def count_one(self, _):
-        return (1, 1)
-
-    def count_more(self, _):
-        raise ValueError("a count effects do not read")
-
-    count_at_least = count_more
-
-    def up_to(self, items):
-        return (1, items[0])
-
-    # common.lark's qualifiers (the same words material lines read): a token, or a scale's literals
-    scale = Nouns.scale
-    scale_value = Nouns.scale_value
-
-    def _qual(self, q):
-        """One qualifier of common.lark as an atom of an effect's filter.  The effects play no
-        negated qualifiers (non-Tuner, non-DARK), no Ranks or Link ratings, and not how a monster
-        was summoned: such a noun phrase is not understood (a ValueError leaves the sentence
-        unsupported)."""
-        if isinstance(q, list):  # a scale: "Level 4 or lower"
-            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max"):
-                return q[0][1]
-            raise ValueError(f"a scale effects do not read: {q}")
-        if q.type == "QUOTED":
-            return self._quoted(q, archetype_first=True)
-        if q.type == "RACE":
-            return self.race_q([q])
-        if q.type not in ("ATTRIBUTE", "KIND", "CARD_KIND", "FACEUP"):
-            raise ValueError(f"a qualifier effects do not read: {q}")
-        (lit,), = qual_literals(q)
-        return lit[1]
-
-    def race_q(self, items):
-        return ("race", race_value(str(items[0])))
+        self.vocabulary = _vocabulary()
 
     def _quoted(self, tok, archetype_first: bool):
         name = str(tok)[1:-1]
@@ -144,80 +112,28 @@ class _CoreTree(Unspaced):
             return ("archetype", arch)
         raise ValueError(f"unknown name {name!r}")
 
-    def noun(self, items):
-        t = items[0]
-        return {"MONSTER_NOUN": ("kind", "monster"), "SPELL_NOUN": ("kind", "spell"), "TRAP_NOUN": ("kind", "trap"),
-                "TUNER_NOUN": ("kind", "tuner"), "SPELLTRAP_NOUN": ("spell_trap",), "CARD_WORD": None}[t.type]
+    def _name(self, items):
+        """The quoted name among a rule's children, as a card's name first."""
+        return self._quoted(next(i for i in items if isinstance(i, Token) and i.type == "QUOTED"), False)
 
-    def except_name(self, items):
-        return ("not", self._quoted(items[0], archetype_first=False))
-
-    def np(self, items):
-        lo, hi = (1, 1)
-        atoms, negs = [], []
-        for it in items:
-            if isinstance(it, tuple) and len(it) == 2 and all(isinstance(x, int) for x in it):
-                lo, hi = it
-            elif it is None:
-                continue
-            elif isinstance(it, (Token, list)):
-                atoms.append(self._qual(it))
-            elif it[0] == "not":
-                negs.append(it[1])
-            else:
-                atoms.append(it)
-        alts = _alternatives(atoms)
-        return (lo, hi, [frozenset({("pos", a) for a in alt} | {("neg", n) for n in negs}) for alt in alts])
-
-    def named_np(self, items):
-        lo, hi, negs, name = 1, 1, [], None
-        for it in items:
-            if isinstance(it, Token):
-                name = self._quoted(it, archetype_first=False)
-            elif isinstance(it, tuple) and it and it[0] == "not":
-                negs.append(it[1])
-            elif isinstance(it, tuple):
-                lo, hi = it
-        return (lo, hi, [frozenset({("pos", name)} | {("neg", n) for n in negs})])
-
+    # places ---------------------------------------------------------------------------------
     def places(self, items):
-        return [{"hand": "hand", "Deck": "deck", "GY": "graveyard", "Extra Deck": "extra", "field": "field"}[str(t)]
-                for t in items]
-
-    def in_gy(self, _):
-        return ("me", "graveyard")
-
-    def in_either_gy(self, _):
-        return ("both", "graveyard")
-
-    def on_field(self, _):
-        return ("me", "field")
-
-    def on_opp_field(self, _):
-        return ("opp", "field")
-
-    def destroy_target(self, _):
-        return {"do": "destroy_target"}
-
-    def on_either_field(self, _):
-        return ("both", "field")
+        return [{"hand": "hand", "Deck": "deck", "GY": "graveyard", "Graveyard": "graveyard", "Extra Deck": "extra",
+                 "field": "field", "banishment": "banished"}[str(t)] for t in items if isinstance(t, Token) and t.type == "PLACE"]
 
     # conditions ---------------------------------------------------------------------------
     def summon_events(self, items):
-        return [str(t).lower() for t in items if isinstance(t, Token)]
+        return [str(t).lower() for t in items if isinstance(t, Token) and t.type == "SUMMON_EVENT"]
 
-    def summon_event(self, items):
-        return items[0]
+    def trigger_cond(self, items):
+        events = items[1]
+        if not set(events) <= {"normal", "special", "flip", "synchro", "xyz", "link", "fusion", "ritual"}:
+            raise ValueError("a Summon effects do not read")
+        return ("trigger", str(items[0]).lower(), events)
 
     def flip_cond(self, _):
         # FLIP effects are trigger effects that do not miss the timing.
         return ("trigger", "if", ["flip"])
-
-    def sent_cond(self, _):
-        return ("trigger", "if", ["sent_gy"])
-
-    def either_main(self, _):
-        return ("phase", "main")
 
     def quick(self, _):
         return "quick"
@@ -225,83 +141,109 @@ class _CoreTree(Unspaced):
     def destroyed_trigger(self, items):
         return ("trigger", str(items[0]).lower(), ["destroyed_battle"])
 
-    def atk_max(self, items):
-        return ("atk_max", items[0])
-
-    def atk_min(self, items):
-        return ("atk_min", items[0])
-
-    def def_max(self, items):
-        return ("def_max", items[0])
-
-    def trigger_cond(self, items):
-        return ("trigger", str(items[0]).lower(), items[1])
-
-    def controls(self, items):
-        who = "me" if str(items[0]) == "you" else "opp"
-        lo, _, alts = items[2]
+    def _controls(self, who: str, obj) -> tuple:
+        kind, what = obj
+        if kind == "refused":
+            raise ValueError(what)
+        if kind == "no":
+            # "If you control no monsters": a noun only, whose atom the count filters by
+            it = what
+            if it.refused or it.count or it.quals or it.posts or it.alternative or it.noun is None:
+                raise ValueError("a condition 'no ...' effects do not read")
+            atom = it.noun[1]
+            return (who, 0, 0, [frozenset({("pos", atom)} if atom and atom != ("kind", "monster") else set())])
+        (it,) = what
+        np = self.np([it])
+        lo, _, alts = np
         alts = [a | {("pos", ("faceup",))} if any(s == "pos" and x != ("kind", "monster") for s, x in a) else a
                 for a in alts]
         return (who, lo, MANY, alts)
 
-    def controls_none(self, items):
-        who = "me" if str(items[0]) == "you" else "opp"
-        atom = items[2]
-        return (who, 0, 0, [frozenset({("pos", atom)} if atom and atom != ("kind", "monster") else set())])
+    def controls_me(self, items):
+        return self._controls("me", items[0])
+
+    def controls_opp(self, items):
+        return self._controls("opp", items[0])
 
     def state_cond(self, items):
         return ("state", items)
 
     def phase_cond(self, items):
-        phase = {"Main Phase": "main", "End Phase": "end", "Standby Phase": "standby"}[str(items[0])]
-        return ("phase", phase)
+        when, phase = str(items[0]).lower(), str(items[1])
+        tail = items[2] if len(items) > 2 else None
+        if when == "during your" and phase in ("Main Phase", "End Phase", "Standby Phase") and \
+                (tail is None or tail == ("summoned", ["special"], True)):
+            # "During your Main Phase[, if this card was Special Summoned this turn]"
+            return ("phase", {"Main Phase": "main", "End Phase": "end", "Standby Phase": "standby"}[phase])
+        if when == "during the" and phase == "Main Phase" and tail is None:
+            return ("phase", "main")
+        if isinstance(tail, tuple) and tail[0] in ("summoned", "of_turn"):
+            # fx_puzzles reads "During the End Phase, if this card was Normal Summoned ...: Return it ..."
+            return ("phase_summoned", when, phase, tail)
+        raise ValueError("an activation condition of a phase effects do not read")
 
-    def phase_extra(self, _):
-        return None
+    def phase_summoned(self, items):
+        return ("summoned", items[0], len(items) > 1 and items[1] is not None)
+
+    def summoned_events(self, items):
+        return items[0]
+
+    def summoned_or_flipped(self, items):
+        return items[0] + ["flip"]
+
+    def summoned_flipped(self, _):
+        return ["flip"]
 
     def condition(self, items):
         return items[0]
 
     # costs and targets ----------------------------------------------------------------------
     def discard(self, items):
-        return ("cost", "discard", items[0], ["hand"])
+        np = items[-1]
+        return Clause(cost=("cost", "discard", tuple(np), ["hand"]),
+                      action=None if np.other else {"do": "grave_discard", "what": tuple(np)})
 
-    def send_cost(self, items):
-        return ("cost", "send", items[1], items[2])
+    def send(self, items):
+        np, places = items[1], items[2]
+        exc = items[4] if len(items) > 4 else None
+        cost = ("cost", "send", tuple(np), places) if exc is None else None
+        action = None
+        if places == ["deck"] and not np.other:
+            what = tuple(np) if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
+            action = {"do": "send_deck", "what": what}
+        return Clause(cost=cost, action=action)
 
     def banish_self(self, items):
-        return ("self", "banish", tuple(items[0]) if items else None)
+        word, places = items[0], (items[1] if len(items) > 1 else None)
+        cost = ("self", "banish", tuple(places) if places else None) if str(word) == "banish" else None
+        return Clause(cost=cost, action=self._zones_move("zones_banish", ["self"]) if places is None else None)
 
     def banish_cost(self, items):
-        return ("cost", "banish", items[0], items[1])
+        return ("cost", "banish", tuple(items[1]), items[2])
 
     def tribute_self(self, _):
         return ("self", "tribute")
 
     def tribute_cost(self, items):
-        return ("cost", "tribute", items[1], ["field"])
+        return ("cost", "tribute", tuple(items[1]), ["field"])
 
     def pay(self, items):
-        return ("pay", items[1])
+        return ("pay", next(i for i in items if isinstance(i, int)))
 
     def detach(self, items):
         return ("detach", items[0])
 
     def reveal(self, items):
-        return ("cost", "reveal", items[0], ["hand"])
+        np = items[0]
+        if np.where != ("me", "hand"):
+            raise ValueError("a reveal of cards not in your hand")
+        return ("cost", "reveal", tuple(np), ["hand"])
 
     def target(self, items):
-        where = items[1] if len(items) > 1 else None
-        return ("target", items[0], where)
+        np = items[0]
+        return ("target", tuple(np), np.where)
 
-    def targeting(self, items):
-        return ("target", items[0], items[1] if len(items) > 1 else None)
-
-    def activate_by(self, items):
-        return [items[0]]
-
-    def pre(self, items):
-        return list(items)
+    targeting = target
 
     # actions --------------------------------------------------------------------------------
     def this_card(self, _):
@@ -311,7 +253,7 @@ class _CoreTree(Unspaced):
         return ("target",)
 
     def ss_np(self, items):
-        return ("np", items[0])
+        return ("np", self._np_at(items[0]))
 
     def either_gy(self, _):
         return ["graveyard_both"]
@@ -321,7 +263,16 @@ class _CoreTree(Unspaced):
 
     def in_position(self, items):
         return {"Defense Position": "defense", "face-up Defense Position": "defense", "Attack Position": "attack",
-                "face-up Attack Position": "attack", "face-down Defense Position": "set"}[str(items[0])]
+                "face-up Attack Position": "attack", "face-down Defense Position": "set"}[str(items[-1])]
+
+    def summon_own_field(self, _):
+        return ("to_field",)
+
+    def summon_opp_field(self, _):
+        return ("to_opponent",)
+
+    def except_clause(self, items):
+        return ("not", self._quoted(items[0], archetype_first=False))
 
     def negate(self, _):
         return ("negated",)
@@ -332,67 +283,113 @@ class _CoreTree(Unspaced):
         return ("end_phase",)
 
     def material_kind(self, items):
-        return str(items[0]).lower()
+        kind = str(items[0]).lower()
+        if kind not in ("synchro", "xyz", "link", "fusion"):
+            raise ValueError(f"{items[0]} Material")
+        return kind
 
     def no_material(self, items):
-        return ("no_material", items[0])
-
-    def riders(self, items):
-        return list(items)
+        return ("no_material", items[-1])
 
     def special_summon(self, items):
         out = {"do": "special_summon", "what": None, "from": None, "position": None, "riders": []}
-        for it in items[1:]:
-            if isinstance(it, tuple):
-                out["what"] = it
+        mods = [i for i in items[1:]]
+        what = mods.pop(0)
+        if what == ("self_banished",):
+            what, out["from"] = ("self",), ["banished"]
+        out["what"] = what
+        seen = set()
+        exc = None
+        for it in mods:
+            key = "from" if isinstance(it, list) else "position" if isinstance(it, str) else it[0]
+            if key in seen:
+                raise ValueError("a Special Summon that says the same thing twice")
+            seen.add(key)
+            if isinstance(it, list):
+                if out["from"] is not None:
+                    raise ValueError("a Special Summon from two places")
+                out["from"] = it
             elif isinstance(it, str):
                 out["position"] = it
-            elif isinstance(it, list) and it and isinstance(it[0], tuple):
-                out["riders"] = it
-            elif isinstance(it, list):
-                out["from"] = it
+            elif it[0] == "not":
+                exc = it
+            elif it == ("to_opponent",):
+                out["riders"].insert(0, it)
+            elif it == ("ignoring",):
+                out["riders"].append(it)
+        if exc is not None:
+            # "Special Summon 1 "X" monster from your Deck, except "X"": one more neg literal of the filter
+            if what[0] != "np" or out["from"] is None:
+                raise ValueError("an exception of a Special Summon that summons no noun phrase from a place")
+            lo, hi, alts = what[1]
+            out["what"] = ("np", (lo, hi, [a | {("neg", exc[1])} for a in alts]))
+        if out["what"][0] == "np":
+            np = out["what"][1]
+            if getattr(np, "where", None) is not None or getattr(np, "except_self", False):
+                raise ValueError("a place or postmodifier of the monsters a Special Summon summons")
+            if getattr(np, "token_stats", None) is not None:
+                return self._token_summon(np, out)
+            out["what"] = ("np", tuple(np))
         return out
+
+    def _token_summon(self, np, summon: dict):
+        raise ValueError("a Token's stats (not read)")   # fx_tokens reads them
 
     def add_to_hand(self, items):
         np = items[1]
         if len(items) > 3:
             np = (np[0], np[1], [a | {("neg", items[3][1])} for a in np[2]])
-        return {"do": "add_to_hand", "what": np, "from": items[2]}
-
-    def except_clause(self, items):
-        return ("not", self._quoted(items[0], archetype_first=False))
+        return {"do": "add_to_hand", "what": tuple(np), "from": items[2]}
 
     def draw(self, items):
         return {"do": "draw", "n": items[1]}
 
-    def send_deck(self, items):
-        return {"do": "send_deck", "what": items[1]}
+    def destroy_target(self, _):
+        return {"do": "destroy_target"}
 
     def destroy_upto(self, items):
-        return {"do": "destroy_upto", "what": items[1], "per": items[2]}
+        what, per = items[1], items[2]
+        if what.where != ("both", "field") or per.where != ("me", "field") or not per.except_self:
+            raise ValueError("a destruction up to a number effects do not read")
+        return {"do": "destroy_upto", "what": tuple(what), "per": tuple(per)}
 
     def damage(self, items):
-        return {"do": "damage", "n": items[1], "per": items[2] if len(items) > 2 else None}
+        per = items[2] if len(items) > 2 else None
+        if per is not None and per.where not in (("me", "field"), ("opp", "field")):
+            raise ValueError("a count of cards elsewhere than on a field")
+        return {"do": "damage", "n": items[1], "per": tuple(per) if per is not None else None}
 
     def gain_lp(self, items):
         return {"do": "gain_lp", "n": items[1]}
 
     def set_from_deck(self, items):
-        return {"do": "set_from_deck", "what": items[1]}
+        return {"do": "set_from_deck", "what": tuple(items[-1])}
 
     def lock(self, items):
-        return {"do": "lock_extra", "except": items[-1]}
+        return {"do": "lock_extra", "except": tuple(items[-1])}
 
     def extra_normal_summon(self, _):
         return {"do": "extra_normal_summon"}
 
-    def joiner(self, _):
-        return None
+    def face_down(self, _):
+        return {"do": "face_down_self"}
 
-    def actions(self, items):
-        # an action of a family may be several actions of the core (fx_summon: "Special Summon
-        # both this card and 1 ...": two summons)
-        return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
+    def negate_effects(self, items):
+        # "Special Summon it, but negate its effects": a rider; the negate family reads the action
+        plain = str(items[1]) == "its effects" and items[2] is None
+        return Clause(rider=("negated",) if plain else None)
+
+    def subject_it(self, _):
+        return "it"
+
+    def subject_target(self, _):
+        return "target"
+
+    def subject_self(self, _):
+        return "self"
+
+    def subject_they(self, _):
+        return "they"
 
     # sentences ------------------------------------------------------------------------------
     def soft_once(self, _):
@@ -413,40 +410,39 @@ class _CoreTree(Unspaced):
             elif isinstance(it, dict):
                 out["actions"] = [it]
                 out["optional"] = True
+            elif isinstance(it, tuple) and it[0] == "body":
+                out["pre"], out["actions"] = it[1], it[2]
+            elif isinstance(it, tuple) and it[0] == "choice":
+                out["kind"], out["pre"] = "modal", it[1]
             elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase", "grave"):
                 out["cond"] = it
-            elif isinstance(it, list) and it and isinstance(it[0], dict):
-                out["actions"] = it
-            elif isinstance(it, list):
-                out["pre"] = it
-        return out
-
-    def modal_head(self, items):
-        out = self.effect(items)
-        out["kind"] = "modal"
+            elif isinstance(it, tuple) and it[0] == "phase_summoned":
+                raise ValueError("an activation condition of a phase effects do not read")
         return out
 
     def mode(self, items):
-        pre = items[0] if len(items) > 1 and items[0] is not None else []
-        return {"kind": "mode", "pre": pre or [], "actions": items[-1]}
+        body = items[0]
+        if body[0] != "body":
+            raise ValueError("a choice of effects in a bullet")
+        return {"kind": "mode", "pre": body[1], "actions": body[2]}
 
     def hard_each(self, items):
-        return {"kind": "limit", "limit": "hard_each", "name": self._quoted(items[0], False)}
+        return {"kind": "limit", "limit": "hard_each", "name": self._name(items)}
 
     def hard_this(self, items):
-        return {"kind": "limit", "limit": "hard_this", "name": self._quoted(items[0], False)}
+        return {"kind": "limit", "limit": "hard_this", "name": self._name(items)}
 
     def activate_once(self, items):
-        return {"kind": "limit", "limit": "activate_once", "name": self._quoted(items[0], False)}
+        return {"kind": "limit", "limit": "activate_once", "name": self._name(items)}
 
     def shared_once(self, items):
-        return {"kind": "limit", "limit": "shared", "name": self._quoted(items[0], False)}
+        return {"kind": "limit", "limit": "shared", "name": self._name(items)}
 
     def only_one(self, items):
-        return {"kind": "rule", "rule": "only_one", "name": self._quoted(items[0], False)}
+        return {"kind": "rule", "rule": "only_one", "name": self._name(items)}
 
     def ss_once(self, items):
-        return {"kind": "rule", "rule": "ss_once", "name": self._quoted(items[0], False)}
+        return {"kind": "rule", "rule": "ss_once", "name": self._name(items)}
 
     def piercing(self, _):
         return {"kind": "rule", "rule": "piercing", "name": None}
@@ -470,8 +466,10 @@ class _CoreTree(Unspaced):
         return {"kind": "rule", "rule": "mutual_battle", "name": None}
 
     def material_forbidden(self, items):
-        kind = "link" if str(items[-1]).startswith("Link") else "synchro"
-        return {"kind": "rule", "rule": ("no_material", kind), "name": None}
+        kind, _, rest = str(items[-1]).partition(" ")
+        if kind not in ("Link", "Synchro") or (kind == "Link" and rest != "Material"):
+            raise ValueError(f"{items[-1]} (not read)")
+        return {"kind": "rule", "rule": ("no_material", kind.lower()), "name": None}
 
     def no_battle_phase(self, _):
         return {"kind": "after", "after": "no_battle_phase"}
@@ -482,28 +480,14 @@ class _CoreTree(Unspaced):
     def rule(self, items):
         return items[0]
 
-    def face_down(self, _):
-        return {"do": "face_down_self"}
-
     def harmless(self, _):
         return {"kind": "harmless"}
 
-    def linked_destruction(self, _):
+    def linked_destruction(self, items):
         return {"kind": "linked_destruction"}
 
     def sentence(self, items):
         return items[0]
-
-
-def _alternatives(atoms: list[tuple]) -> list[list[tuple]]:
-    """The atoms of a noun phrase as alternatives: "Spells/Traps" is a Spell or a Trap."""
-    alts: list[list[tuple]] = [[]]
-    for a in atoms:
-        if a == ("spell_trap",):
-            alts = [x + [("kind", "spell")] for x in alts] + [x + [("kind", "trap")] for x in alts]
-        else:
-            alts = [x + [a] for x in alts]
-    return alts or [[]]
 
 
 def _clean(text: str) -> str:
@@ -718,28 +702,35 @@ def accepted(sentence: str) -> bool:
     try:
         if "●" in sentence:
             head, *bullets = [x.strip() for x in sentence.split("●")]
-            choice = grammar.parse(head, start="sentence").children[0].data == "modal_head"
+            choice = _is_choice(grammar.parse(head, start="sentence"))
             for b in bullets:
                 # the modes of a choice, or (after a frequency clause) effects of their own
                 for x in [b] if choice else _sentences(b):
                     grammar.parse(x, start="mode" if choice else "sentence")
         else:
             grammar.parse(sentence, start="sentence")
-    except LarkError:
+    except (LarkError, Unsupported):
         return False
     return True
 
 
+def _is_choice(tree) -> bool:
+    """Whether a sentence's tree is a choice of effects ("... activate 1 of these effects")."""
+    return any(t.data == "choose_one" for t in tree.iter_subtrees())
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> Vocabulary:
+    return Vocabulary(parser())
+
+
 def _parse_unit(sentence: str, lib: Library) -> dict:
-    # A sentence without bullets or quoted names is its own normalized form: parsing it once says
-    # both whether the grammar reads it (a LarkError when not) and what it says.
-    if "●" in sentence or normalized(sentence) != sentence:
-        if not accepted(normalized(sentence)):
-            raise ValueError("not in the grammar")
+    # Parsing a sentence once says both whether the grammar reads it (a LarkError when not) and
+    # what it says.
     tree = _Tree(lib)
     if "●" in sentence:
         head, *bullets = [x.strip() for x in sentence.split("●")]
-        result = tree.transform(parser().parse(head, start="sentence"))
+        result = tree.transform(_parse(head, "sentence"))
         if result["kind"] == "limit":
             # fx_modes: "You can only use each of these effects of "X" once per turn. ● A ● B": the
             # bullets are effects of their own, and the clause (read after them) limits those only
@@ -747,12 +738,20 @@ def _parse_unit(sentence: str, lib: Library) -> dict:
             return {"kind": "bullets", "units": [{"kind": "group"}, *units, result | {"group": True}]}
         if result["kind"] != "modal":
             raise ValueError("bullets after a sentence that is neither a choice of effects nor a limit of them")
-        result["modes"] = [tree.transform(parser().parse(b, start="mode")) for b in bullets]
+        result["modes"] = [tree.transform(_parse(b, "mode")) for b in bullets]
         return result
-    result = tree.transform(parser().parse(sentence, start="sentence"))
+    result = tree.transform(_parse(sentence, "sentence"))
     if result["kind"] == "modal":
         raise ValueError("a choice of effects without its bullets")
     return result
+
+
+def _parse(text: str, start: str):
+    """The parse tree of a sentence; a word outside the vocabulary is a ValueError (not understood)."""
+    try:
+        return parser().parse(text, start=start)
+    except Unsupported as e:
+        raise ValueError(str(e)) from None
 
 
 def _effect(card: Card, number: int, p: dict) -> Effect:

@@ -74,6 +74,17 @@ class Words:
     def battle_destroy_attacker(self, _):
         return {"do": "battle_opponent_attack", "what": "destroy"}
 
+    def battle_end_bp(self, _):
+        return {"do": "battle_end_bp"}
+
+    def actions(self, items):
+        # "negate the attack, then end the Battle Phase": the end goes with the negation (never played)
+        acts = super().actions(items)
+        for k, a in enumerate(acts):
+            if a["do"] == "battle_end_bp" and not (k and acts[k - 1] == {"do": "battle_opponent_attack", "what": "negate"}):
+                raise ValueError("an end of the Battle Phase other than after negating an attack (not read)")
+        return [a for a in acts if a["do"] != "battle_end_bp"]
+
     def battle_target_attacker(self, _):
         # marked as the attacker: only an effect of type opponent may name it (``effect`` below)
         return ("target", (1, 1, [frozenset({("pos", ("kind", "monster"))})]), ("opp", "field"), "attacker")

@@ -10,6 +10,8 @@ chain) and asp/yugioh/frequency.lp.
 """
 from __future__ import annotations
 
+from lark import Token
+
 # Where a trigger of each event is activated from: where the card is after the event.  A card
 # destroyed or leaving the field may be in the GY, banished, or (a Pendulum monster) face-up
 # in the Extra Deck; the rules check that it is really there (activate.lp, here/3).
@@ -18,7 +20,7 @@ EVENT_PLACES = {
     "sent_material": ["graveyard"], "destroyed_battle": ["graveyard", "banished", "extra"],
     "destroyed_effect": ["graveyard", "banished", "extra"], "destroyed": ["graveyard", "banished", "extra"],
     "banished": ["banished"], "leaves_field": ["graveyard", "banished", "extra", "hand"],
-    "sent_from_field": ["graveyard"], "tributed": ["graveyard", "banished"],
+    "tributed": ["graveyard", "banished"],
     "opponent": ["field"],
 }
 _SENT_HOW = {"by a card effect": "sent_gy_effect", "by card effect": "sent_gy_effect", "by battle": "sent_gy_battle"}
@@ -42,9 +44,12 @@ class Words:
             return "sent_gy"
         if how in _SENT_HOW:
             return _SENT_HOW[how]
-        # "as Synchro Material", "as material for a Link Summon": sent_material(Kind)
-        kind = next(k for k in ("synchro", "xyz", "link", "fusion") if k in how.lower())
-        return ("sent_material", kind)
+        # "as Synchro Material", "as a Fusion Material for a Fusion Summon", "as material for a Link
+        # Summon": sent_material(Kind), of one kind of Summon
+        kinds = {w.lower() for w in how.split()} & {"synchro", "xyz", "link", "fusion"}
+        if len(kinds) != 1:
+            raise ValueError("material of one Summon for another")
+        return ("sent_material", kinds.pop())
 
     def chains_destroyed_battle(self, _):
         return "destroyed_battle"
@@ -57,9 +62,6 @@ class Words:
 
     def chains_banished(self, _):
         return "banished"
-
-    def chains_sent_field(self, _):
-        return "sent_from_field"
 
     def chains_tributed(self, _):
         return "tributed"
@@ -75,18 +77,18 @@ class Words:
         return "flip"
 
     def chains_special_from(self, items):
-        return ("special_from", {"hand": "hand", "Deck": "deck"}.get(str(items[0]), "graveyard"))
+        events, place = items
+        if events != ["special"] or str(place) not in ("hand", "Deck", "GY", "Graveyard"):
+            raise ValueError("a Summon from a place effects do not read")
+        return ("special_from", {"hand": "hand", "Deck": "deck"}.get(str(place), "graveyard"))
 
     def chains_opponent_cond(self, _):
         # An event only the opponent can cause: it never happens in the turn player's line.
         return ("trigger", "when", ["opponent"], EVENT_PLACES["opponent"])
 
-    def chains_opp_what(self, _):
-        return None
-
     # frequency -------------------------------------------------------------------------------
     def _limit(self, items, limit: str, previous: bool):
-        name = self._quoted(items[0], False) if items else None
+        name = self._name(items) if any(isinstance(i, Token) and i.type == "QUOTED" for i in items) else None
         return {"kind": "limit", "limit": "family", "name": name, "as": limit, "previous": previous}
 
     def chains_duel_this(self, items):

@@ -12,13 +12,16 @@ and End Phase effects.  Rules: asp/yugioh/grave.lp; decisions: docs/decisions.md
 """
 from __future__ import annotations
 
-import re
-
 import clingo
 
+from oracle.yugioh.effect_clauses import Clause
 from oracle.yugioh.effect_symbols import filters
 
-_PLACE = {"hand": "hand", "GY": "graveyard", "Graveyard": "graveyard"}
+
+class _Places(list):
+    """The places of "in your hand or GY"; ``yours``: said as "your" ("in the GY" is not)."""
+    yours = True
+
 _FROM = {"hand": "hand", "field": "field", "Deck": "deck", "Monster Zone": "mzone", "Spell & Trap Zone": "szone"}
 
 
@@ -27,7 +30,11 @@ class Words:
 
     # where this card is ---------------------------------------------------------------------
     def grave_places(self, items):
-        return [_PLACE[str(t)] for t in items if t.type == "GRAVE_PLACE"]
+        # "in your hand or GY", "in the Graveyard": the places of the words (whose: "your" or "the")
+        out = _Places("hand" if "HAND" in t.type else "graveyard" for t in items
+                      if any(w in t.type for w in ("HAND", "GY", "GRAVEYARD")))
+        out.yours = not any(t.type in ("IN_THE_GY", "IN_THE_HAND", "THE") for t in items)
+        return out
 
     def grave_not_sent(self, _):
         return "not_sent_turn"
@@ -38,11 +45,38 @@ class Words:
         return ("grave", places, None, ["not_sent_turn"] if "not_sent_turn" in items else [], "quick" in items,
                 controls)
 
-    def grave_main_except(self, _):
-        return ("grave", None, "main", ["not_sent_turn"], False)
+    def phase_cond(self, items):
+        # "During your Main Phase, except the turn this card was sent to the GY", "During your Main
+        # Phase, if this card is in your GY", "During the End Phase[, if this card is in your GY]",
+        # "During each of your Standby Phases", "During your Standby Phase, if this card is in your GY"
+        when, phase = str(items[0]).lower(), str(items[1])
+        tail = items[2] if len(items) > 2 else None
+        if when == "during your" and phase == "Main Phase":
+            if tail == "not_sent_turn":
+                return ("grave", None, "main", ["not_sent_turn"], False)
+            if isinstance(tail, tuple) and tail[0] == "if" and tail[1].yours:
+                return ("grave", list(tail[1]), "main", [], False)
+        if phase.split()[0] in ("End", "Standby") and (tail is not None or when != "during your") \
+                and (tail is None or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn")):
+            grave = "end" if phase.startswith("End") else "standby"
+            if tail is not None and tail[0] == "sent_turn":   # "if this card is in the GY because it was sent there this turn"
+                return ("grave", ["graveyard"], grave, ["soft", "sent_turn"], False)
+            if tail is not None and not tail[1].yours:
+                raise ValueError("a phase effect of this card in a place effects do not read")
+            # answers the start of the phase: once per turn per copy
+            return ("grave", list(tail[1]) if tail else None, grave, ["soft"], False)
+        if tail == "not_sent_turn" or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn"):
+            raise ValueError("a phase effect of this card effects do not read")
+        return super().phase_cond(items)
 
-    def grave_main_here(self, items):
-        return ("grave", items[-1], "main", [], False)
+    def grave_phase_here(self, items):
+        return ("if", items[0])
+
+    def grave_phase_while(self, items):
+        return ("while", items[0])
+
+    def grave_phase_sent_turn(self, _):
+        return ("sent_turn",)
 
     def grave_opponent_cond(self, items):
         # an event only the opponent causes: never set off in the turn player's line
@@ -52,31 +86,26 @@ class Words:
         # destroyed by battle while its owner controlled it (timing.lp), or by the opponent's effect (never)
         return ("trigger", str(items[0]).lower(), ["owned_destroyed_battle", "opponent"], ["graveyard"])
 
-    def grave_place_list(self, items):
-        words = str(items[0]).replace(",", " ").split()
-        return [{"hand": "hand", "Deck": "deck", "Graveyard": "graveyard"}[w] for w in words if w not in ("or", "and/or")]
-
-    def grave_phase_cond(self, items):
-        phase = "end" if str(items[1]).startswith("End") else "standby"
-        here = items[2] if len(items) > 2 and items[2] is not None else None
-        # answers the start of the phase: once per turn per copy
-        if here == "sent_turn":   # "if this card is in the GY because it was sent there this turn"
-            return ("grave", ["graveyard"], phase, ["soft", "sent_turn"], False)
-        return ("grave", here, phase, ["soft"], False)
-
-    def grave_phase_here(self, items):
-        return items[0]
-
-    def grave_phase_sent_turn(self, _):
-        return "sent_turn"
-
-    def grave_have_none(self, items):
-        _, _, alts = items[0]
-        return ("me", 0, 0, alts, _PLACE[str(items[1])])
-
-    def grave_have_more(self, items):
-        _, _, alts = items[1]
-        return ("me", items[0], 99, alts, _PLACE[str(items[2])])
+    def grave_have(self, items):
+        # "If you have no Spells/Traps in your GY", "If you have 3 or more "X" monsters in your GY"
+        kind, what = items[0]
+        if kind == "refused":
+            raise ValueError(what)
+        it = what if kind == "no" else what[0]
+        count = it.count
+        if kind == "no":
+            if count is not None:
+                raise ValueError("a count after 'no'")
+            lo, hi = 0, 0
+        elif count is not None and count[0] == "more" and count[2] == 99:
+            lo, hi = count[1], 99
+        else:
+            raise ValueError("a count of cards in the GY or hand effects do not read")
+        it.count = None
+        np = self._np(it)
+        if np.where not in (("me", "graveyard"), ("me", "hand")) or np.except_self:
+            raise ValueError("a count of cards elsewhere than in your GY or hand")
+        return ("me", lo, hi, np[2], np.where[1])
 
     # trigger events -------------------------------------------------------------------------
     def grave_event_cond(self, items):
@@ -112,12 +141,6 @@ class Words:
     def grave_sent_cost_monster(self, _):
         return "sent_cost_monster"
 
-    def grave_material_cond(self, items):
-        kinds = re.findall(r"Fusion|Synchro|Xyz|Link", str(items[2]))
-        if len(set(kinds)) != 1:
-            raise ValueError("material of one Summon for another")
-        return ("trigger", str(items[0]).lower(), [("sent_material", kinds[0].lower())], ["graveyard"])
-
     # costs ----------------------------------------------------------------------------------
     def grave_discard_self(self, _):
         return ("self", "discard", ("hand",))
@@ -126,40 +149,23 @@ class Words:
         where = str(items[1])
         return ("self", "send", ("hand", "field") if "field" in where else ("hand",))
 
-    def grave_banish_self_gy(self, _):
-        return ("self", "banish", ("graveyard",))
-
     def grave_banish_self_field(self, _):
         return ("self", "banish", ("field",))
 
-    def grave_send_self_field(self, _):
-        return ("self", "send", ("field",))
+    def grave_send_self_field(self, items):
+        # a cost, and the zones family's move of this card to the GY ("send this card to the GY")
+        move = self._zones_move("zones_to_gy", ["self"]) if str(items[-1]) == "GY" else None
+        return Clause(cost=("self", "send", ("field",)), action=move)
 
     def grave_reveal_self(self, _):
         return ("self", "reveal", ("hand",))
 
     def grave_discard_cost(self, items):
-        return ("cost", "discard", items[1], ["hand"])
-
-    # actions ----------------------------------------------------------------------------------
-    def grave_discard(self, items):
-        return {"do": "grave_discard", "what": items[1]}
-
-    def grave_send_deck(self, items):
-        np = items[1]
-        if len(items) > 3 and items[3] is not None:
-            np = (np[0], np[1], [a | {("neg", items[3][1])} for a in np[2]])
-        return {"do": "send_deck", "what": np}
+        return ("cost", "discard", tuple(items[1]), ["hand"])
 
     # targets ----------------------------------------------------------------------------------
-    def grave_target_except(self, items):
-        lo, hi, alts = items[1]
-        neg = ("neg", self._quoted(items[3], archetype_first=False))
-        return ("target", (lo, hi, [a | {neg} for a in alts]), items[2])
-
     def grave_target_banished(self, items):
-        n = items[1]
-        _, _, alts = items[2]
+        n, (_, _, alts) = items
         return ("target", (n, n, alts), ("me", "banished"))
 
 

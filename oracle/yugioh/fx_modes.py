@@ -14,8 +14,7 @@ class Words:
     """Transformer methods of effects_modes.lark (a mixin of effect_text._CoreTree)."""
 
     def _twice(self, items, previous: bool):
-        return {"kind": "limit", "limit": "family", "name": self._quoted(items[1 if previous else 0], False),
-                "as": "twice", "previous": previous}
+        return {"kind": "limit", "limit": "family", "name": self._name(items), "as": "twice", "previous": previous}
 
     def modes_twice_this(self, items):
         return self._twice(items, True)

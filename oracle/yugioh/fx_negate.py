@@ -19,6 +19,8 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh.effect_clauses import Clause
+
 # "When X is activated": the activations answered.  A "Card" is the activation of the card itself
 # (a Spell/Trap activated from the hand or Set); an "effect" any effect of it.
 _WHAT = {
@@ -54,7 +56,10 @@ class Words:
     """Transformer methods of effects_negate.lark (a mixin of effect_text._CoreTree)."""
 
     def negate_answer_cond(self, items):
-        return ("answer", _WHAT[_tok(items, "NEGATE_WHAT")], _tok(items, "NEGATE_QUICK") is not None)
+        # "When a Spell/Trap Card, or monster effect, is activated" ("a": the count (1, 1) before the words)
+        if (1, 1) not in items:
+            raise ValueError("an activation answered that is not 'a' card or effect")
+        return ("answer", _WHAT["a " + _tok(items, "NEGATE_WHAT")], "quick" in items)
 
     def negate_opp_cond(self, _):
         # Only the opponent's act: of type opponent (effect_text._effect), as chains_opponent_cond.
@@ -84,14 +89,15 @@ class Words:
 
     def negate_activation(self, items):
         what = "negate_effect" if "effect" in _tok(items, "NEGATE_OBJECT") else "negate_activation"
-        return {"do": what, "destroy": _tok(items, "NEGATE_AND_DESTROY") is not None}
+        return {"do": what, "destroy": False}
 
-    def negate_summon(self, items):
-        return {"do": "negate_summon", "destroy": _tok(items, "NEGATE_AND_DESTROY") is not None}
+    def negate_summon(self, _):
+        return {"do": "negate_summon", "destroy": False}
 
-    def negate_effects(self, _):
-        # "until the end of this turn": a line is part of one turn, so for all of it.
-        return {"do": "negate_target"}
+    def negate_effects(self, items):
+        # "negate its effects (until the end of this turn)": the target's effects (a line is part of
+        # one turn, so for all of it); after a Special Summon, a rider of it (effects.lark)
+        return Clause(action={"do": "negate_target"}, rider=super().negate_effects(items).rider)
 
     def negate_take_control(self, items):
         until = _tok(items, "NEGATE_CONTROL_UNTIL")
@@ -129,8 +135,13 @@ class Words:
     def negate_linked_one_way(self, _):
         return {"kind": "linked_destruction", "one_way": True}
 
-    def negate_linked_leaves(self, _):
-        return {"kind": "linked_destruction", "leaves": True}
+    def linked_destruction(self, items):
+        # "When that monster leaves the field / is removed from the field, destroy this card": it goes
+        # however the monster leaves (effects.lark reads "When that monster is destroyed, ...")
+        out = super().linked_destruction(items)
+        if " is destroyed," not in str(items[-1]):
+            out["leaves"] = True
+        return out
 
 
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh.effect_nouns import NP
 from oracle.yugioh.effect_symbols import filters
 
 # "change that target to face-up Defense Position": the position fluent (state.lp pos/2) it takes.
@@ -41,19 +42,23 @@ class Words:
     def puzzles_tribute_target(self, _):
         return {"do": "puzzles_tribute_target"}
 
-    def puzzles_destroy_opp(self, items):
-        return {"do": "puzzles_destroy_opp", "what": items[1]}
-
     def puzzles_destroys_cond(self, items):
         # A line attacks only the opponent's monsters: "a monster" and "an opponent's monster" are one.
         gy = any(isinstance(i, Token) and i.type == "PUZZLES_SENDS_GY" for i in items)
         return ("trigger", str(items[0]).lower(), ["destroys_battle_gy" if gy else "destroys_battle"])
 
-    def puzzles_normal_or_flipped(self, items):
-        return ("trigger", str(items[0]).lower(), ["normal", "flip"])
-
-    def puzzles_end_return(self, _):
-        return _monster_fact("pz_end_return", "a return to the hand in the End Phase")
+    def effect(self, items):
+        # A Spirit's return: "During the End Phase[ of the turn this card is Normal Summoned | , if this
+        # card was Normal Summoned this turn]: Return it to the hand." (effects.lark's phase_cond with
+        # the tail phase_summoned), mandatory, nothing else.
+        cond = next((i for i in items if isinstance(i, tuple) and i and i[0] == "phase_summoned"), None)
+        if cond is not None:
+            _, when, phase, (_, events, _this_turn) = cond
+            body = next(i for i in items if isinstance(i, tuple) and i[0] in ("body", "choice"))
+            if when == "during the" and phase == "End Phase" and events in (["normal", "flip"], ["normal"], ["special"], ["flip"]) \
+                    and "you_can" not in items and body == ("body", [], [{"do": "zones_move", "who": "target", "to": "hand"}]):
+                return _monster_fact("pz_end_return", "a return to the hand in the End Phase")
+        return super().effect(items)
 
     def puzzles_equip_to_self(self, _):
         return {"do": "puzzles_equip_to_self"}
@@ -73,9 +78,13 @@ class Words:
     def puzzles_send_others(self, _):
         return {"do": "puzzles_send_others"}
 
-    def puzzles_fusion_count(self, items):
-        which = "stats" if str(items[0]).startswith("The original") else "attacks"
+    def puzzles_fusion_stats(self, _):
+        return self._fusion_count("stats")
 
+    def puzzles_fusion_attacks(self, _):
+        return self._fusion_count("attacks")
+
+    def _fusion_count(self, which: str):
         def make(card, _k):
             if not (card.is_monster and "fusion" in card.kinds):
                 raise ValueError("a count of Fusion Materials on a card that is no Fusion Monster (not read)")
@@ -113,8 +122,11 @@ class Words:
                 "actions": [{"do": "puzzles_win_hand", "pieces": [code for _, code in pieces]}]}
 
     def puzzles_halve_opp(self, items):
-        stats = ["atk", "def"] if str(items[1]) == "ATK and DEF" else ["atk"]
-        return {"do": "puzzles_halve_opp", "stats": stats, "what": items[2]}
+        stat, what = items
+        if str(stat) not in ("ATK", "ATK and DEF"):
+            raise ValueError(f"halve the {stat} (not read)")
+        return {"do": "puzzles_halve_opp", "stats": ["atk", "def"] if str(stat) == "ATK and DEF" else ["atk"],
+                "what": tuple(what)}
 
     def puzzles_lp_atk(self, items):
         cmp = "lower" if "lower" in str(items[0]) else "higher"
@@ -141,14 +153,20 @@ class Words:
         n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
         return self._old_equip(items, [("atk", n), ("def", n)])
 
-    puzzles_old_equip_inc = puzzles_old_equip_up
+    def puzzles_old_equip_inc(self, items):
+        if str(items[0]).lower() != "increase":
+            raise ValueError("a decrease of an equipped monster's stats (not read)")
+        return self.puzzles_old_equip_up(items)
 
     def puzzles_old_equip_updown(self, items):
         up, down = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
         return self._old_equip(items, [("atk", up), ("def", -down)])
 
     def puzzles_battle_boost(self, items):
-        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        np = next(i for i in items if isinstance(i, tuple))
+        if np.where != ("me", "field") or np.except_self:
+            raise ValueError("a gain of monsters elsewhere than on your field (not read)")
+        _lo, _hi, alts = np
         n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
 
         def make(card, k):
@@ -161,19 +179,26 @@ class Words:
                      clingo.Function("pz_battle_only", [c, key])] + filters("stat_filter", [c, key], alts))
         return {"kind": "card_facts", "facts": make}
 
-    def np(self, items):
+    def _check_atoms(self, atoms):
         # A battle position is a property of a monster on the field: "face-down" said of a
         # Spell or Trap ("1 face-down card") is another thing, left unread.
-        if any(isinstance(i, tuple) and i and i[0] == "battle_pos" for i in items) and ("kind", "monster") not in items:
+        if any(a[0] == "battle_pos" for a in atoms) and ("kind", "monster") not in atoms:
             raise ValueError("a battle position of something other than a monster")
-        return super().np(items)
+        super()._check_atoms(atoms)
 
-    def puzzles_target_or(self, items):
+    def np_target(self, items):
         # "1 face-up Spell, or 1 Set Spell/Trap, on the field": one target, of either description
-        first, second, where = items
-        if first[:2] != (1, 1) or second[:2] != (1, 1):
-            raise ValueError("a choice of targets other than 1 or 1")
-        return ("target", (1, 1, first[2] + second[2]), where)
+        it = items[0]
+        if it.alternative is None:
+            return self.np_at(items)
+        second = self._np(it.alternative)
+        it.alternative = None
+        first = self._np(it)
+        if first[:2] != (1, 1) or second[:2] != (1, 1) or first.where is not None or second.where is None:
+            raise ValueError("a choice of targets other than 1 or 1, on the field")
+        out = NP((1, 1, first[2] + second[2]))
+        out.where = second.where
+        return out
 
     def puzzles_destroy_if(self, _):
         return {"do": "puzzles_destroy_if_spell"}
@@ -203,8 +228,4 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         _lo, _hi, alts = action["what"]
         return ([f("eff_do", head + [f("halve", [f(s)])]) for s in action["stats"]]
                 + [f("eff_src", head + [f("opp_field")])] + filters("eff_filter", head, alts))
-    if do == "puzzles_destroy_opp":
-        lo, hi, alts = action["what"]
-        return ([f("eff_do", head + [f("destroy_pick", [n(lo), n(hi)])]), f("eff_src", head + [f("opp_field")])]
-                + filters("eff_filter", head, alts))
     return None

@@ -48,28 +48,23 @@ class Words:
     def removal_destroy_targets(self, _):
         return {"do": "destroy_target", "removal_targets": True}
 
-    def removal_opp(self, _):
-        return "opp"
-
-    def removal_me(self, _):
-        return "me"
-
-    def removal_both(self, _):
-        return "both"
-
     def removal_destroy_every(self, items):
-        toks = {i.type for i in items if isinstance(i, Token)}
-        np = next(i for i in items if isinstance(i, tuple))
-        who = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
-        other = "other" if {"REMOVAL_OTHER", "REMOVAL_EXCEPT_SELF"} & toks else "any"
-        return {"do": "removal_every", "who": who, "other": other, "what": np}
+        np = items[-1]
+        if np.where is None or np.where[1] != "field":
+            raise ValueError("a destruction of every card elsewhere than on the field (not read)")
+        other = "other" if np.except_self or any(isinstance(i, Token) and i.type == "REMOVAL_OTHER" for i in items) else "any"
+        return {"do": "removal_every", "who": np.where[0], "other": other, "what": tuple(np)}
 
     def removal_destroy_self(self, _):
         return {"do": "removal_self"}
 
     def removal_destroy_pick(self, items):
-        where = {"on the field": "field_both", "you control": "field_me"}[str(items[-1])]
-        return {"do": "removal_pick", "what": items[1], "where": where}
+        # "destroy 1 card on the field", "destroy 1 monster your opponent controls": chosen on resolution
+        np = items[-1]
+        where = {("both", "field"): "field_both", ("me", "field"): "field_me", ("opp", "field"): "opp_field"}.get(np.where)
+        if where is None or np.except_self:
+            raise ValueError("a destruction of a card chosen elsewhere than on the field (not read)")
+        return {"do": "removal_pick", "what": tuple(np), "where": where}
 
     def removal_banish_until(self, items):
         # the zones family's move (fx_zones): the return is after the line
@@ -81,8 +76,17 @@ class Words:
         return {"do": "removal_set", "who": who, "rider": "banish" if "REMOVAL_SET_RIDER" in toks else "none",
                 "removal_targets": who == "target"}
 
+    def _attach(self, action, rider, join):
+        # "Set this card, but banish it when it leaves the field" (the summon family's rider)
+        if isinstance(action, dict) and action["do"] == "removal_set":
+            if rider != ("banish_leaves",) or join != ", but" or action["rider"] != "none":
+                raise ValueError("a rider of a Set card effects do not read")
+            action["rider"] = "banish"
+            return
+        super()._attach(action, rider, join)
+
     def removal_st_noun(self, _):
-        return ("spell_trap",)
+        return ("noun", ("spell_trap",), "REMOVAL_ST_NOUN")
 
     def removal_set_q(self, _):
         return ("set_card",)

@@ -33,6 +33,12 @@ def _np_alts(items):
     return None
 
 
+def _phase(items) -> tuple:
+    """("during your", "Standby Phase"): the phase a sentence names (effects.lark's phase_when, phase_name)."""
+    words = {getattr(i, "type", None): str(i) for i in items}
+    return words.get("PHASE_WHEN", "").lower(), words.get("PHASE_NAME")
+
+
 def _has(items, terminal: str) -> bool:
     return any(getattr(it, "type", None) == terminal for it in items)
 
@@ -124,6 +130,29 @@ class Words:
     def statics_proof_vs_extra(self, _):
         return _rule("battle_proof_vs_extra")
 
+    def statics_upkeep(self, items):
+        # "Once per turn, during your Standby Phase, pay 1000 LP or destroy this card": harmless
+        if _phase(items) != ("during your", "Standby Phase"):
+            raise ValueError("a cost to keep a card paid in another phase (not read)")
+        return {"kind": "harmless"}
+
+    def statics_end_phase_destroy(self, items):
+        # Mystic Mine's "during the End Phase, if both players control ...: Destroy this card": harmless
+        if _phase(items) != ("during the", "End Phase"):
+            raise ValueError("a destruction of this card in another phase (not read)")
+        return {"kind": "harmless"}
+
+    def statics_summoned_no_traps(self, items):
+        # "When this card is Normal Summoned successfully, no Trap Cards can be activated": harmless
+        if items[1] != ["normal"]:
+            raise ValueError("a Summon after which no Trap is activated (not read)")
+        return {"kind": "harmless"}
+
+    def statics_no_link_material_turn(self, items):
+        if str(items[0]) != "Link Material":
+            raise ValueError(f"{items[0]} the turn it is Summoned (not read)")
+        return _rule("no_link_material_turn")
+
     def statics_flip_opp(self, _):
         return {"kind": "effect", "soft_once": False, "cond": None, "optional": True, "pre": [],
                 "actions": [{"do": "statics_flip_opp"}]}
@@ -146,9 +175,6 @@ class Words:
 
     def statics_token_proof(self, _):
         return _rule("token_proof")
-
-    def statics_no_link_material_turn(self, _):
-        return _rule("no_link_material_turn")
 
     def statics_toon_direct(self, items):
         return _rule(("toon_direct", self._quoted(items[0], archetype_first=False)))

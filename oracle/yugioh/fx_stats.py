@@ -31,7 +31,12 @@ def _given(items) -> list:
 class Words:
     """Transformer methods of effects_stats.lark (a mixin of effect_text._CoreTree)."""
 
-    # subjects ------------------------------------------------------------------------------
+    # subjects (effects.lark's subject, and its possessives) -------------------------------------
+    def _who(self, who: str) -> str:
+        if who == "they":
+            raise ValueError("a change of the stats of 'they' (not read)")
+        return who
+
     def stats_it(self, _):
         return "it"
 
@@ -47,6 +52,7 @@ class Words:
     # actions -------------------------------------------------------------------------------
     def stats_gain(self, items):
         who, verb, n, stat = _given(items)
+        who = self._who(who)
         sign = -1 if str(verb).startswith("lose") else 1
         return {"do": "stats", "who": who, "ops": [("gain", s, sign * n) for s in _STATS[str(stat)]]}
 
@@ -60,21 +66,16 @@ class Words:
 
     def stats_level_by(self, items):
         change, who, n = _given(items)
+        who = self._who(who)
         return {"do": "stats", "who": who, "ops": [("level_by", n if str(change).lower() == "increase" else -n)]}
-
-    def stats_named_all(self, items):
-        return (1, 1, [frozenset({("pos", self._quoted(items[0], archetype_first=False))})])
-
-    def stats_all_np(self, items):
-        return items[0]
 
     def stats_levels_all(self, items):
         change, np, n = _given(items)
-        return {"do": "stats", "who": "all", "what": np,
+        return {"do": "stats", "who": "all", "what": tuple(np),
                 "ops": [("level_by", n if str(change).lower() == "increase" else -n)]}
 
     def stats_tuner(self, items):
-        return {"do": "stats", "who": _given(items)[0], "ops": [("tuner",)]}
+        return {"do": "stats", "who": self._who(_given(items)[0]), "ops": [("tuner",)]}
 
     def stats_name(self, items):
         who, _verb, quoted = _given(items)
@@ -118,8 +119,16 @@ class Words:
 
     def stats_per_count(self, items):
         n = [i for i in items if isinstance(i, int)][0]
-        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
-        who = "me" if str(next(i for i in items if isinstance(i, Token) and i.type.endswith("WHO"))) == "you" else "opp"
+        np = next(i for i in items if isinstance(i, tuple))
+        _lo, _hi, alts = np
+        if np.where == ("me", "graveyard") and not np.except_self:
+            # "for each "X" monster in your GY"
+            return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
+                clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function("graveyard")])]
+                + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+        if np.where not in (("me", "field"), ("opp", "field")) or np.except_self:
+            raise ValueError("a gain for each card elsewhere than on a field or in your GY (not read)")
+        who = np.where[0]
         if not all(self._monsters_only(alt) for alt in alts):
             # "for each Spell/Trap your opponent controls", "for each card you control": the Spell &
             # Trap Zones too, which the count of monsters on the field does not read.
@@ -134,15 +143,11 @@ class Words:
         return bool({("pos", ("kind", "monster")), ("pos", ("kind", "tuner"))} & alt) or \
             any(self.lib.get(code) is not None and self.lib.get(code).is_monster for code in named)
 
-    def stats_per_gy(self, items):
-        n = [i for i in items if isinstance(i, int)][0]
-        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
-        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
-            clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function("graveyard")])]
-            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
-
     def stats_boost_mine(self, items, who="mine"):
-        _lo, _hi, alts = next(i for i in items if isinstance(i, tuple))
+        np = next(i for i in items if isinstance(i, tuple))
+        if np.where != ("me", "field") or np.except_self:
+            raise ValueError("a gain of monsters elsewhere than on your field (not read)")
+        _lo, _hi, alts = np
         n = next(i for i in items if isinstance(i, int))
         stats = _STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
         return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, who)]

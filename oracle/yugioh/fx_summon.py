@@ -12,32 +12,17 @@ from).
 """
 from __future__ import annotations
 
-_PLACES = {"hand": "hand", "Deck": "deck", "GY": "graveyard", "Graveyard": "graveyard", "banishment": "banished"}
-
-
 class Words:
     """Transformer methods of effects_summon.lark (a mixin of effect_text._CoreTree)."""
-
-    def summon_places(self, items):
-        return [_PLACES[str(t)] for t in items if t.type == "SUMMON_PLACE"]
-
-    def summon_from(self, items):
-        return items[0]
 
     def summon_from_gy(self, _):
         # "Special Summon this card / that monster from the GY": where the card is (a target in
         # either GY is the target's business, the card itself is activated from the GY).
         return ["graveyard"]
 
-    def summon_banished(self, items):
-        return self.special_summon([items[0], ("self",), ["banished"], *items[1:]])
-
-    def summon_except(self, items):
-        # the exception is one more neg literal of every alternative of the filter
-        (_, name), = [i for i in items if isinstance(i, tuple) and i and i[0] == "not"]
-        lo, hi, alts = next(i for i in items if isinstance(i, tuple) and len(i) == 3)
-        rest = [i for i in items[1:] if not (isinstance(i, tuple) and (len(i) == 3 or i[0] == "not"))]
-        return self.special_summon([items[0], ("np", (lo, hi, [a | {("neg", name)} for a in alts])), *rest])
+    def summon_banished(self, _):
+        # "this banished card": this card, from the banishment (effect_text's special_summon)
+        return ("self_banished",)
 
     def summon_part_self(self, items):
         return [("self",), *items]
@@ -55,14 +40,6 @@ class Words:
         tok, first, second, *rest = items
         return [self.special_summon([tok, *first, *rest]), self.special_summon([tok, *second, *rest])]
 
-    def summon_own_field(self, items):
-        return self.special_summon(items)
-
-    def summon_opp_field(self, items):
-        out = self.special_summon(items)
-        out["riders"] = [("to_opponent",), *out["riders"]]
-        return out
-
     def summon_any_number(self, _):
         return (1, 99)
 
@@ -71,9 +48,6 @@ class Words:
 
     def summon_no_attack_rider(self, _):
         return ("no_attack",)
-
-    def summon_other(self, items):
-        return self.np(items)
 
     def summon_ignoring(self, _):
         return ("ignoring",)

@@ -83,7 +83,9 @@ class Words:
 
     def timing_summoned_by_cond(self, items):
         # "by the effect of a "X" monster": one property of the card whose effect summons this one
-        (alt,) = items[1][2] if len(items[1][2]) == 1 else (None,)
+        if items[1] != ["special"]:
+            raise ValueError("a Summon by the effect of a card other than a Special Summon (not read)")
+        (alt,) = items[2][2] if len(items[2][2]) == 1 else (None,)
         props = [x for sign, x in alt or () if sign == "pos" and x != ("kind", "monster")]
         if alt is None or len(props) != 1 or any(sign != "pos" for sign, _ in alt):
             raise ValueError("a Special Summon by the effect of a card described by more than one property (not read)")
@@ -91,11 +93,13 @@ class Words:
         return ("trigger", str(items[0]).lower(), [event], ["field"])
 
     def timing_normal_flip_cond(self, items):
+        if items[1] != ["normal"]:
+            raise ValueError("a Summon or flip effects do not read")
         return ("trigger", str(items[0]).lower(), ["normal", "flip"])
 
     # costs -----------------------------------------------------------------------------------------
     def timing_no_cost(self, _):
-        return []
+        return ("no_cost",)
 
     # sentences -------------------------------------------------------------------------------------
     def effect(self, items):

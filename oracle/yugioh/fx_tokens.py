@@ -28,30 +28,15 @@ SPARES_PER_FIELD = 5
 class Words:
     """Transformer methods of effects_tokens.lark (a mixin of effect_text._CoreTree)."""
 
-    def tokens_fixed(self, items):
-        n = items[0] if items and isinstance(items[0], int) else 1
-        return (n, n)
-
-    def tokens_any(self, _):
-        return (1, MANY)
-
-    def tokens_up_to(self, items):
-        return (1, items[0])
-
     def tokens_race(self, items):
         return race_value(str(items[0]))
 
     def tokens_stats(self, items):
         tuner = any(isinstance(i, Token) and i.type == "TOKENS_TUNER" for i in items)
-        race, attribute, level, atk, defense = [i for i in items if not (isinstance(i, Token) and i.type == "TOKENS_TUNER")]
+        race, attribute, level, atk, defense = [i for i in items if i is not None and not (
+            isinstance(i, Token) and i.type == "TOKENS_TUNER")]
         return {"race": race, "attribute": str(attribute).lower(), "level": level, "atk": atk, "defense": defense,
                 "tuner": tuner}
-
-    def tokens_opp(self, _):
-        return ("to_opponent",)
-
-    def tokens_where(self, items):
-        return list(items)
 
     def _token(self, quoted, stats):
         name = str(quoted)[1:-1]
@@ -64,24 +49,23 @@ class Words:
                 return card.code
         raise ValueError(f"no Token {name!r} with the stats the text prints")
 
-    def _summon(self, items, count):
-        quoted = next(i for i in items if isinstance(i, Token) and i.type == "QUOTED")
-        stats = next(i for i in items if isinstance(i, dict))
-        out = {"do": "token", "token": self._token(quoted, stats), "count": count, "position": None, "riders": []}
-        for it in items:
-            if isinstance(it, list):
-                for piece in it:
-                    if isinstance(piece, str):
-                        out["position"] = piece
-                    else:
-                        out["riders"].append(piece)
-        return out
-
-    def tokens_summon(self, items):
-        return self._summon(items, next(i for i in items if isinstance(i, tuple)))
+    def _token_summon(self, np, summon):
+        # effects.lark's special_summon of a noun phrase that ends with the Token's stats: '1 "X Token"'
+        if np.quoted is None or summon["from"] is not None or any(r not in (("to_opponent",),) for r in summon["riders"]):
+            raise ValueError("a Token summoned otherwise than by its name and stats (not read)")
+        return {"do": "token", "token": self._token(np.quoted, np.token_stats), "count": (np[0], np[1]),
+                "position": summon["position"], "riders": list(summon["riders"])}
 
     def tokens_summon_max(self, items):
-        return self._summon(items, "max")
+        # "Special Summon as many "X" as possible (…)": the rest as effects.lark's special_summon says it
+        quoted = next(i for i in items if isinstance(i, Token) and i.type == "QUOTED")
+        stats = next(i for i in items if isinstance(i, dict))
+        summon = self.special_summon([items[0], ("self",), *[i for i in items[1:] if not (
+            isinstance(i, dict) or isinstance(i, Token))]])
+        if summon["from"] is not None or any(r != ("to_opponent",) for r in summon["riders"]):
+            raise ValueError("a Token summoned otherwise than by its name and stats (not read)")
+        return {"do": "token", "token": self._token(quoted, stats), "count": "max", "position": summon["position"],
+                "riders": summon["riders"]}
 
     def tokens_lock(self, items):
         # fx_statics' lock action, held while a Token of the effect is on the field
@@ -93,8 +77,6 @@ class Words:
         # one more action of the effect before it (effect_text.read_card's "after")
         return {"kind": "after", "after": {"do": "no_tribute_summon"}}
 
-
-MANY = 99
 
 
 def facts(head, action):

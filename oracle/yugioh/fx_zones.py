@@ -63,21 +63,16 @@ class Words:
         # goes there), an "If" trigger: it does not miss the timing.
         return ("trigger", "if", ["destroyed_mz"])
 
-    def zones_in_opp_gy(self, _):
-        return ("opp", "graveyard")
-
     def zones_equip_only(self, items):
         # An Equip Spell is activated by targeting the face-up monster it will equip.
-        lo, hi, alts = items[0]
-        where = items[1] if len(items) > 1 and items[1] is not None else ("both", "field")
+        np = items[0]
+        lo, hi, alts = np
+        if np.except_self:
+            raise ValueError("an Equip Spell's monster 'except this card'")
+        where = np.where or ("both", "field")
         alts = [a | {("pos", ("faceup",)), ("pos", ("kind", "monster"))} for a in alts]
         return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
                 "pre": [("target", (1, 1, alts), where)], "actions": [{"do": "zones_equip"}]}
-
-    def zones_activate_paying(self, items):
-        n, target, actions = items
-        return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
-                "pre": [("pay", n), target], "actions": actions}
 
     def zones_destroyed_takes(self, _):
         return {"kind": "after", "after": "zones_takes_destroyed"}

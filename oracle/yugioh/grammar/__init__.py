@@ -1,8 +1,10 @@
 """The declared grammar of card text (lark, LALR): ``*.lark`` files of this package.
 
 ``common.lark`` holds the vocabulary and the noun phrases that every part of card text shares;
-``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand
-(see docs/card-text.md). :func:`parser` loads a grammar once per process;
+``materials.lark`` imports it for material lines, ``summons.lark`` for procedures from the hand,
+``effects.lark`` (with one ``effects_<family>.lark`` per family of effects, loaded by
+``effect_text.parser`` with the postlexer :class:`_EffectLookahead`) for effect sentences (see
+docs/card-text.md). :func:`parser` loads a grammar once per process;
 :func:`parse` reads a text with it and turns every way of not understanding the text into
 :class:`Unsupported`, whose message names the words or the place that were not understood.
 """
@@ -64,6 +66,78 @@ class _Lookahead(PostLex):
             elif tok.type == "COMMA" and after == "PLACE":
                 tok = _retype(tok, "LCOMMA")
             yield tok
+
+
+class _EffectLookahead(PostLex):
+    """The postlexer of effects.lark (see its head): refuses unknown words as _Lookahead does, and
+    re-types "and" and "," by the tokens after them.  Of common.lark's re-typings it keeps OR_QUAL,
+    QCOMMA, PCOMMA and ACOMMA (the noun phrases are common.lark's); it adds its own for the places,
+    modifiers and clauses of effects."""
+
+    always_accept = ("WORD",)
+    words: dict[str, str] = {}   # a word -> its terminal (the grammar's one-word literals: effect_text.parser)
+    # a comma before one of these opens a postmodifier of the noun phrase before it
+    POSTMOD_STARTS = POSTMOD_STARTS | {"ON_THE_FIELD", "YOU_CONTROL", "OPP_CONTROLS", "IN_YOUR_GY", "IN_YOUR_GRAVEYARD",
+                                       "IN_THE_GY", "IN_YOUR_HAND", "IN_THE_HAND", "IN_EITHER_GY", "IN_OPP_GY"}
+    PLACES = frozenset({"HAND", "DECK", "GY", "GRAVEYARD", "FIELD", "BANISHMENT", "EXTRA"})
+    MODIFIERS = frozenset({"IF_LC", "WHILE_LC", "IN", "UNTIL", "UP", "IGNORING"})
+    CONDITIONS = frozenset({"YOU_CONTROL", "OPP_CONTROLS"})
+    COUNT_STARTS = frozenset({"INT", "NUM_PLUS", "ARTICLE", "AN"})
+
+    def process(self, stream):
+        # Tokens are re-typed in place (they are this parse's own) as they come, with a window of
+        # the two after each: a sentence the parser refuses early is not lexed to its end.
+        words = self.words
+        window: list = []
+        for t in stream:
+            if t.type == "WORD" and t.value in words:
+                t.type = words[t.value]
+            window.append(t)
+            if len(window) == 3:
+                yield self._retype(window)
+                window.pop(0)
+        window += [None, None]
+        while window[0] is not None:
+            yield self._retype(window)
+            window.pop(0)
+
+    def _retype(self, window: list) -> lark.Token:
+        """The first token of a window of three, re-typed by the two after it (None: the end)."""
+        tok = window[0]
+        after = window[1].type if window[1] is not None else None
+        then = window[2].type if window[2] is not None else None
+        if tok.type == "WORD":
+            # refused by the parser (no rule reads a WORD): name the word
+            raise Unsupported(f"words not understood: {tok.value}")
+        if tok.type == "AND" and after in self.CONDITIONS:
+            tok.type = "AND_COND"
+        elif tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
+            tok.type = "OR_QUAL"
+        elif tok.type == "COMMA":
+            if after == "AND" and then in self.CONDITIONS:
+                after = "AND_COND"   # the "and" after it joins conditions (re-typed next)
+            tok.type = self._comma(after, then) or "COMMA"
+        return tok
+
+    def _comma(self, after, then) -> str | None:
+        """What a comma is, by the two tokens after it (None: a comma)."""
+        if after == "OR" and then in self.COUNT_STARTS:
+            return "XCOMMA"
+        if after in QUAL_STARTS or after in ("OR", "AND_OR"):
+            return "QCOMMA"
+        if after in self.POSTMOD_STARTS:
+            return "PCOMMA"
+        if after == "AND":
+            return "ACOMMA"
+        if after == "AND_COND":
+            return "CCOMMA"
+        if after in self.PLACES:
+            return "LCOMMA"
+        if after in self.MODIFIERS:
+            return "MCOMMA"
+        if after == "YOU_LC":
+            return "YCOMMA"
+        return None
 
 
 def _retype(tok: lark.Token, type_: str) -> lark.Token:

@@ -64,6 +64,13 @@ def kind_value(text: str) -> str:
 _LOC = {"in the hand": "hand", "in your hand": "hand", "on the field": "field", "you control": "field",
         "in your GY": "graveyard", "in the GY": "graveyard", "in an Extra Monster Zone": "emz",
         "in the Extra Monster Zone": "emz"}
+# Where the cards of an effect's noun phrase are (effects.lark's where_unit): (whose, zone).
+EFFECT_PLACES = {"on the field": ("both", "field"), "you control": ("me", "field"), "your opponent controls": ("opp", "field"),
+                 "in your GY": ("me", "graveyard"), "in your Graveyard": ("me", "graveyard"), "in your hand": ("me", "hand"),
+                 "in either player's GY": ("both", "graveyard"), "in either player's Graveyard": ("both", "graveyard"),
+                 "in your opponent's GY": ("opp", "graveyard"), "in your opponent's Graveyard": ("opp", "graveyard"),
+                 "on your opponent's field": ("opp", "field"), "on your field": ("me", "field"),
+                 "on either side of the field": ("both", "field")}
 _PROP = {"name": "name", "names": "name", "Type": "race", "Types": "race", "Attribute": "attribute",
          "Attributes": "attribute", "Levels": "level", "Ranks": "rank", "Level": "level", "Rank": "rank"}
 

@@ -1,0 +1,111 @@
+"""The clauses of an effect (effects.lark's `clauses`), read by where they stand: before the ";" a
+clause is a cost or a target, after it an action, and after a Special Summon a rider of that summon
+(", but negate its effects").  A clause that is read two ways ("discard 1 card": a cost, or an
+action) is one rule of the grammar, whose value is a :class:`Clause`; the connectives between
+clauses say which joins are read (", then" joins costs and actions; ", but" only a rider).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Heads of the values that are costs or targets (before an effect's ";").
+COST_HEADS = ("cost", "self", "pay", "detach", "target", "no_cost")
+# How costs and targets are joined ("discard 1 card, then target 1 monster"), how actions are
+# ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
+# negate its effects", ", and if you do, banish it when it leaves the field").
+_COST_JOINS = (",", ", then", "and")
+_ACTION_JOINS = (", then", ", also", ", also,", ", and", ", and if you do,", "and")
+_RIDER_JOINS = (",", ", but", ", also", ", and if you do,")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A clause read two ways, by where it stands: as a cost (or target), as an action, or as a rider
+    of the Special Summon before it; None where it is not read so."""
+    cost: object = None
+    action: object = None
+    rider: object = None
+
+
+def is_rider(value) -> bool:
+    """A rider's value: a tuple that is no cost ("negated", ("no_material", "link"), ...)."""
+    return isinstance(value, tuple) and bool(value) and value[0] not in COST_HEADS and value != ("choose",)
+
+
+class ClauseReading:
+    """Transformer methods of effects.lark's body and clauses (a mixin of effect_text._CoreTree)."""
+
+    # clauses ----------------------------------------------------------------------------------
+    def choose_one(self, _):
+        return ("choose",)
+
+    def clauses(self, items):
+        return [(None, items[0])] + [(str(items[k]), items[k + 1]) for k in range(1, len(items), 2)]
+
+    def _costs(self, clauses) -> list:
+        """The clauses before an effect's ";": its costs and target."""
+        out = []
+        for join, c in clauses:
+            if join is not None and join not in _COST_JOINS:
+                raise ValueError(f"{join!r} between costs")
+            cost = c.cost if isinstance(c, Clause) else c
+            if not (isinstance(cost, tuple) and cost and cost[0] in COST_HEADS):
+                raise ValueError("a clause that is no cost before the ';'")
+            if cost[0] == "no_cost":
+                if len(clauses) > 1:
+                    raise ValueError("'activate this effect' with a cost")
+                continue
+            out.append(cost)
+        return out
+
+    def _actions(self, clauses) -> list:
+        """The clauses after an effect's ";" (or all of them): its actions, each rider given to the
+        Special Summon before it."""
+        acts: list = []
+        for join, c in clauses:
+            rider = c.rider if isinstance(c, Clause) else c if is_rider(c) else None
+            action = c.action if isinstance(c, Clause) else None if is_rider(c) else c
+            if rider is not None and acts and join in _RIDER_JOINS and (action is None or join in (",", ", but")):
+                self._attach(acts[-1], rider, join)
+                continue
+            if action is None or isinstance(action, tuple):
+                raise ValueError("a clause that is no action after the ';'")
+            if join is not None and join not in _ACTION_JOINS:
+                raise ValueError(f"{join!r} between actions")
+            acts.append(action)
+        return self.actions(acts)
+
+    def _attach(self, action, rider, join: str) -> None:
+        """A rider given to the action before it: a Special Summon's (each summon of "Special Summon
+        both ..."); families take riders of their own actions."""
+        for a in action if isinstance(action, list) else [action]:
+            if not isinstance(a, dict) or "riders" not in a:
+                raise ValueError("a rider of an action that is no Special Summon")
+            a["riders"].append(rider)
+
+    def actions(self, items):
+        # an action of a family may be several actions of the core (fx_summon: "Special Summon
+        # both this card and 1 ...": two summons)
+        return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
+
+    def body_pre(self, items):
+        return ("body", self._costs(items[0]), self._actions(items[1]))
+
+    def body_plain(self, items):
+        clauses = items[0]
+        if clauses[-1][1] == ("choose",):
+            return self._choice(clauses)
+        return ("body", [], self._actions(clauses))
+
+    def body_open(self, items):
+        clauses = items[0]
+        if clauses[-1][1] != ("choose",):
+            raise ValueError("costs with no action after them")
+        return self._choice(clauses)
+
+    def _choice(self, clauses):
+        # fx_modes: "[costs, then] activate 1 of these effects": the costs are paid whichever bullet is chosen
+        if len(clauses) > 1 and clauses[-1][0] != ", then":
+            raise ValueError("a choice of effects joined to its costs otherwise than by ', then'")
+        return ("choice", self._costs(clauses[:-1]))
+

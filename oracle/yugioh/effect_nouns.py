@@ -1,0 +1,304 @@
+"""common.lark's noun phrases as an effect reads them: an ``item`` becomes an :class:`NP`, the card
+filter of an effect (``(lo, hi, alternatives)``, each alternative a frozenset of ``(sign, atom)``
+literals), with the place after it (``np.where``: ``("me", "graveyard")``, ...).
+
+What a qualifier, a noun or a place *means* is nouns.py's (``qual_literals``, ``race_value``,
+``EFFECT_PLACES``); this module says which of common.lark's phrases effects play.  They play no
+negated qualifiers (non-Tuner, non-DARK), no Ranks or Link ratings, not how a monster was summoned,
+no counts "2+", "2 or more", "at least 2" (but where a condition counts), no alternatives joined by
+"or", no "including", "with the same ...", "(1 Fusion, 1 Synchro)": such a noun phrase is not
+understood (a ValueError leaves the sentence unsupported), exactly as when effects.lark had noun
+phrases of its own.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from oracle.yugioh.grammar.nouns import EFFECT_PLACES, Nouns, qual_literals, race_value
+
+MANY = 99
+
+
+class NP(tuple):
+    """``(lo, hi, alternatives)`` of a noun phrase, with what came after it: ``where`` (a place),
+    ``other`` ("1 other monster"), ``except_self`` (", except this card"), ``token_stats``
+    ("(Machine/WIND/Level 3/ATK 0/DEF 0)", fx_tokens)."""
+    where: tuple | None = None
+    other: bool = False
+    except_self: bool = False
+    token_stats: dict | None = None
+    quoted = None   # the quoted name, when the noun phrase is one name ('1 "Dragon Token"')
+
+
+class _Item:
+    """One item of common.lark, read by the rules of effects; ``refused`` says why effects do not
+    play it (the noun phrase is then not understood wherever it stands)."""
+
+    def __init__(self) -> None:
+        self.count: tuple | None = None      # (lo, hi), or ("more", lo, hi) for "2+", "2 or more", "at least 2"
+        self.quals: list = []                # one qualifier per slot: a token, a scale's literals, a family's tuple
+        self.noun: tuple | None = None       # ("noun", atom or None, terminal)
+        self.posts: list = []                # postmodifiers: ("not", name), ("stat", atom), ("where", place), ...
+        self.alternative: _Item | None = None  # "1 face-up Spell, or 1 Set Spell/Trap" (fx_puzzles)
+        self.refused: str | None = None
+
+    def refuse(self, why: str) -> None:
+        self.refused = self.refused or why
+
+
+# Nouns as effects read them: the atom each adds to the filter (None: any card).
+_NOUNS = {"NOUN": ("kind", "monster"), "NOUNS": ("kind", "monster"), "NOUN_CAP": ("kind", "monster"),
+          "NOUNS_CAP": ("kind", "monster"), "CARD_NOUN": None, "CARDS": None, "CARD_CAP": None, "CARDS_CAP": None,
+          "SPELL_TRAP_NOUN": ("spell_trap",), "TUNERS": ("kind", "tuner")}
+# Qualifiers that end a noun phrase with no noun as a noun does ("1 Spell", "1 Tuner", "1 Trap Card").
+_NOUN_QUALS = {("kind", "spell"), ("kind", "trap"), ("kind", "tuner")}
+# "with 1500 or less ATK" and the two others effects read (common.lark's stat: INT, LOWER/OR_MORE, STAT).
+_STATS = {("ATK", "or less"): "atk_max", ("ATK", "or more"): "atk_min", ("DEF", "or less"): "def_max"}
+
+
+class NounPhrases:
+    """Transformer methods of common.lark's noun phrases in effects (a mixin of effect_text._CoreTree)."""
+
+    # counts ---------------------------------------------------------------------------------------
+    def INT(self, t):
+        return int(t)
+
+    def count_exact(self, items):
+        if len(items) > 1:  # "2x"
+            return ("more", 0, 0)
+        return (items[0], items[0])
+
+    def count_one(self, _):
+        return (1, 1)
+
+    def count_more(self, items):
+        n = int(str(items[0]).rstrip("+"))
+        hi = next((x for x in items[1:] if isinstance(x, int)), MANY)
+        return ("more", n, hi)
+
+    def max_clause(self, items):
+        return next(x for x in items if isinstance(x, int))
+
+    def count_at_least(self, items):
+        return ("more", int(str(items[-1]).rstrip("+")), MANY)
+
+    def up_to(self, items):
+        return (1, items[0])
+
+    # qualifiers: what nouns.py says they are ------------------------------------------------------
+    scale = Nouns.scale
+    scale_value = Nouns.scale_value
+
+    def slot(self, items):
+        quals = [q for q in items if not (isinstance(q, Token) and q.type in ("OR_QUAL", "QCOMMA"))]
+        return ("slot", quals[0]) if len(quals) == 1 and len(quals) == len(items) else ("slot_alts",)
+
+    def slots(self, items):
+        return ("slots", list(items))
+
+    def noun(self, items):
+        t = items[0]
+        if isinstance(t, tuple):   # a family's noun (fx_removal: "Spell and Trap Cards")
+            return ("noun", t, "FAMILY")
+        if t.type == "SPELLS_NOUN":  # "Traps"
+            return ("noun", ("kind", "spell" if str(t).startswith("Spell") else "trap"), t.type)
+        if t.type not in _NOUNS:
+            return ("noun_refused", t.type)
+        return ("noun", _NOUNS[t.type], t.type)
+
+    def _qual(self, q, archetype_first: bool = True):
+        """One qualifier of common.lark as an atom of an effect's filter."""
+        if isinstance(q, list):  # a scale: "Level 4 or lower"
+            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max"):
+                return q[0][1]
+            raise ValueError(f"a scale effects do not read: {q}")
+        if isinstance(q, tuple):   # a family's qualifier ("face-down", "Set", "non-Token")
+            return q
+        if q.type == "QUOTED":
+            return self._quoted(q, archetype_first=archetype_first)
+        if q.type == "RACE":
+            return ("race", race_value(str(q)))
+        if q.type not in ("ATTRIBUTE", "KIND", "CARD_KIND", "FACEUP"):
+            raise ValueError(f"a qualifier effects do not read: {q}")
+        (lit,), = qual_literals(q)
+        return lit[1]
+
+    # postmodifiers ---------------------------------------------------------------------------------
+    def with_stats(self, items):
+        (stat,) = [i for i in items if isinstance(i, list)] or [None]
+        return ("stats", stat)
+
+    def stats(self, items):
+        return [i for i in items if not isinstance(i, Token)]
+
+    def stat(self, items):
+        # "1500 or less ATK": INT, the bound, the stat; anything else ("original", "2000 ATK") is not read
+        words = [str(i) for i in items]
+        if len(items) == 3 and isinstance(items[0], int) and (words[2], words[1]) in _STATS:
+            return (_STATS[words[2], words[1]], items[0])
+        return None
+
+    def effect_where(self, items):
+        (unit,) = [i for i in items if isinstance(i, Token) and i.type == "WHERE_UNIT"]
+        if str(unit) not in EFFECT_PLACES:
+            return ("refused", f"a place effects do not read ({unit})")
+        return ("where", EFFECT_PLACES[str(unit)])
+
+    def except_item(self, items):
+        it = items[-1]
+        if it.refused or it.count or it.noun or it.posts or it.alternative or len(it.quals) != 1 \
+                or not (isinstance(it.quals[0], Token) and it.quals[0].type == "QUOTED"):
+            return ("refused", "an exception effects do not read")
+        return ("not", self._quoted(it.quals[0], archetype_first=False))
+
+    def except_self(self, _):
+        return ("except_self",)
+
+    def puzzles_item_or(self, items):
+        return ("alt", items[-1])
+
+    def item_alt(self, _):
+        return ("refused", "alternatives joined by 'or'")
+
+    # items -------------------------------------------------------------------------------------------
+    def item(self, items):
+        it = _Item()
+        for x in items:
+            if isinstance(x, tuple) and len(x) == 2 and all(isinstance(v, int) for v in x):
+                it.count = x
+            elif isinstance(x, tuple) and x[0] == "more":
+                it.count = x
+            elif isinstance(x, tuple) and x[0] == "slots":
+                for s in x[1]:
+                    if s[0] != "slot":
+                        it.refuse("alternatives of a qualifier")
+                    else:
+                        it.quals.append(s[1])
+            elif isinstance(x, tuple) and x[0] == "noun":
+                it.noun = x
+            elif isinstance(x, tuple) and x[0] == "noun_refused":
+                it.refuse(f"a noun effects do not read ({x[1]})")
+            elif isinstance(x, tuple) and x[0] == "refused":
+                it.refuse(x[1])
+            elif isinstance(x, tuple) and x[0] == "stats":
+                if x[1] is None or None in x[1] or len(x[1]) != 1:
+                    it.refuse("stats effects do not read")
+                else:
+                    it.posts.append(("stat", x[1][0]))
+            elif isinstance(x, tuple) and x[0] == "alt":
+                it.alternative = x[1]
+            elif isinstance(x, (tuple, dict)):
+                it.posts.append(x)   # ("not", name), ("where", place), ("except_self",), a Token's stats
+        return it
+
+    def np_other(self, items):
+        it = self.item(items)
+        np = self._np(it)
+        np.other = True
+        return np
+
+    def _np(self, it: _Item) -> NP:
+        """An item as an effect's filter (see the module's head for what is refused)."""
+        if it.refused:
+            raise ValueError(it.refused)
+        if it.count is not None and it.count[0] == "more":
+            raise ValueError("a count effects do not read")
+        lo, hi = it.count or (1, 1)
+        stats = next((p for p in it.posts if isinstance(p, dict)), None)
+        if stats is not None:
+            # a Token and its stats ('2 "Dragon Tokens" (Dragon/EARTH/...)'): fx_tokens reads the name
+            if len(it.quals) != 1 or it.noun is not None or len(it.posts) != 1 \
+                    or not (isinstance(it.quals[0], Token) and it.quals[0].type == "QUOTED"):
+                raise ValueError("a Token's stats after other words than its name")
+            np = NP((lo, hi, [frozenset()]))
+            np.quoted, np.token_stats = it.quals[0], stats
+            return np
+        named = it.noun is None and len(it.quals) == 1 and isinstance(it.quals[0], Token) and it.quals[0].type == "QUOTED"
+        atoms, negs = [], []
+        for q in it.quals:
+            a = self._qual(q, archetype_first=not named)
+            (negs if a[0] == "not" else atoms).append(a[1] if a[0] == "not" else a)
+        if it.noun is not None:
+            if it.noun[2] in ("CARD_CAP", "CARDS_CAP") and not (atoms and atoms[-1] in (("kind", "spell"), ("kind", "trap"))):
+                # "Card(s)" is a noun of Spells and Traps ("1 Spell Card", "Trap Cards"), not "Equip Cards"
+                raise ValueError(f"a noun effects do not read ({it.noun[2]})")
+            if it.noun[1] is not None:
+                atoms.append(it.noun[1])
+        elif not named and not (atoms and atoms[-1] in _NOUN_QUALS):
+            raise ValueError("a noun phrase without a noun")
+        out_where, except_self = None, False
+        for p in it.posts:
+            if p[0] == "not":
+                negs.append(p[1])
+            elif p[0] == "stat":
+                atoms.append(p[1])
+            elif p[0] == "where":
+                if out_where is not None:
+                    raise ValueError("two places of one noun phrase")
+                out_where = p[1]
+            elif p[0] == "except_self":
+                except_self = True
+        self._check_atoms(atoms)
+        np = NP((lo, hi, [frozenset({("pos", a) for a in alt} | {("neg", n) for n in negs})
+                          for alt in _alternatives(atoms)]))
+        np.where, np.except_self = out_where, except_self
+        np.quoted = it.quals[0] if named else None
+        return np
+
+    def _check_atoms(self, atoms: list) -> None:
+        """A family's check of a noun phrase's atoms (fx_puzzles: a battle position is a monster's)."""
+
+    def _np_at(self, it: _Item) -> NP:
+        if it.alternative is not None:
+            raise ValueError("alternatives joined by 'or'")
+        return self._np(it)
+
+    def np(self, items):
+        np = self._np_at(items[0])
+        if np.where is not None or np.except_self or np.token_stats is not None:
+            raise ValueError("a place or postmodifier effects do not read there")
+        return np
+
+    def np_at(self, items):
+        np = self._np_at(items[0])
+        if np.token_stats is not None:
+            raise ValueError("a Token's stats outside a Special Summon")
+        return np
+
+    def np_target(self, items):
+        return self.np_at(items)
+
+    def object_no(self, items):
+        return ("no", items[-1])
+
+    def object_exactly(self, _):
+        return ("refused", "'exactly' in a condition effects do not read")
+
+    def object_items(self, items):
+        its = [i for i in items if not isinstance(i, Token)]
+        return ("items", its) if len(its) == 1 else ("refused", "several items in a condition")
+
+    def item_other(self, _):
+        return ("refused", "'other' in a condition")
+
+
+def _alternatives(atoms: list[tuple]) -> list[list[tuple]]:
+    """The atoms of a noun phrase as alternatives: "Spells/Traps" is a Spell or a Trap."""
+    alts: list[list[tuple]] = [[]]
+    for a in atoms:
+        if a == ("spell_trap",):
+            alts = [x + [("kind", "spell")] for x in alts] + [x + [("kind", "trap")] for x in alts]
+        else:
+            alts = [x + [a] for x in alts]
+    return alts or [[]]
+
+
+
+def _refused(name: str):
+    return lambda self, _items: ("refused", f"a postmodifier effects do not read ({name})")
+
+
+# common.lark's other postmodifiers, which effects do not read
+for _name in ("from_extra", "where", "whose_level", "parts", "except_tokens", "except_where", "paren_slot",
+              "with_different", "with_same", "including"):
+    setattr(NounPhrases, _name, _refused(_name))
