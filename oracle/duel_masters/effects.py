@@ -29,7 +29,8 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import fx_battle, fx_board, fx_cards, fx_conditions, fx_outside, fx_power, fx_summoning
+from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_conditions, fx_events, fx_outside, fx_power,
+                                  fx_statics, fx_summoning)
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -80,6 +81,8 @@ def played(ab: tuple) -> bool:
         # every other keyword is a fact the attack, battle or trigger rules read.
         return True
     when, act = ab[1], ab[2]
+    if when in fx_events.SIDES:
+        return fx_events.played(when, act, ab[3], _attack_harmless)
     if when in ("cast", "enters", "tap_ability"):
         # resolve.lp (and, for the opponent's S-Triggers, triggers.lp; tap abilities: tap.lp)
         return act in STEP_RESOLVED
@@ -87,7 +90,8 @@ def played(ab: tuple) -> bool:
     # destroyed": asp/duel_masters/our_triggers.lp (ours) and triggers.lp (the opponent's creatures
     # destroyed in a battle).  Effects on cards: provably harmless during our attacks, as below.
     if when == "attacks":
-        return act in CREATURE_ACTS or _attack_harmless(act, ab[3])
+        # (no_triggers: asp/duel_masters/trigger_locks.lp)
+        return act in CREATURE_ACTS or act == "no_triggers" or _attack_harmless(act, ab[3])
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
@@ -118,8 +122,8 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_outside.Words, fx_power.Words,
-              fx_summoning.Words):
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_events.Words, fx_outside.Words,
+              fx_power.Words, fx_statics.Words, fx_summoning.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):

@@ -179,6 +179,8 @@ SENTENCES: dict[str, S] = {
     "cannot_attack_players": lambda c, a: f"{c.name(a)} can't attack players (its own text)",
     "cannot_attack_creatures": lambda c, a: f"{c.name(a)} can't attack creatures (its own text)",
     "cannot_be_attacked": lambda c, j: f"{c.name(j)} can't be attacked (its own text)",
+    "attacks_only_blockers": lambda c, a, j: (f"{c.name(a)} can attack only creatures that have \"blocker\" (its own "
+                                              f"text), and {'the player' if j == 'player' else c.name(j)} is not one"),
     "attacker_tapped": lambda c, a: f"{c.name(a)} is tapped: only an untapped creature can attack",
     "already_attacked": lambda c, a: f"{c.name(a)} has already attacked this turn (attacking tapped it)",
     "not_attacker": lambda c, a: (f"{c.name(a)} cannot attack now: the turn player attacks with a creature of their "
@@ -186,8 +188,8 @@ SENTENCES: dict[str, S] = {
     "not_opponent_creature": lambda c, j: f"{c.name(j)} is your own creature: only the opponent's creatures can be attacked",
     "not_in_battle_zone": lambda c, j: f"{c.name(j)} is not a creature in the battle zone, so it cannot be attacked",
     "attack_impossible": lambda c, a, x: (f"{c.name(a)} cannot attack {'the player' if x == 'player' else c.name(x)} now: "
-                                          "the attacker has left the battle zone or is tapped, or the attacked creature "
-                                          "has left or is untapped"),
+                                          "the attacker has left the battle zone or is tapped, the attacked creature "
+                                          "has left or is untapped, or a condition of its text forbids the attack"),
     "game_over": lambda c: "the game is already won: no attack follows the winning one",
     # tap.lp
     "no_tap_ability": lambda c, a: f"{c.name(a)} has no tap ability that the oracle reads",
