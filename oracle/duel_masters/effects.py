@@ -39,6 +39,8 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
                            "search_mana", "shield_to_mana", "buff", "hand_to_shield"})
 
+# Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
+POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
@@ -72,7 +74,7 @@ def played(ab: tuple) -> bool:
         # (an effect on creatures is played only for the creature whose own ability it is)
         return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
-    if ab[0] in ("pow", "pow_breaker"):
+    if ab[0] in POWER_ITEMS:
         return True  # asp/duel_masters/power.lp and battle.lp (fx_power.py)
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
@@ -410,7 +412,7 @@ def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | No
         return None
     out = []
     for ab in items:
-        if ab[0] in ("pow", "pow_breaker"):
+        if ab[0] in POWER_ITEMS:
             if ab[0] == "pow" and not (card.power_value or 0) > 0:
                 return None
             ab = fx_power.resolve(ab, races)
@@ -443,7 +445,7 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     for ab in reading.abilities:
         if ab[0] in ("summon", "granted"):
             continue  # facts.py writes the summoning abilities; a granted one is harmless or not played
-        if ab[0] in ("pow", "pow_breaker"):
+        if ab[0] in POWER_ITEMS:
             m += 1
             out += fx_power.facts(c, m, ab)
             continue

@@ -54,6 +54,12 @@ class Words(Transformer):
     def pow_gain_attacking(self, n): return ("power", int(n), "attacking")
     def pow_gain_pa(self, q): return ("power", int(re.search(r"\d+", str(q)).group()), "attacking")
     def pow_gain_db(self, _q): return ("breaker", 2)
+    def pow_gain_kw(self, q): return ("kw", _KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')])
+    def pow_count_any_word(self, *items):
+        *kind, word = items
+        return ("any", _filters(kind) + (("race_word", String(str(word).capitalize())),))
+    def pow_lord_unblockable(self, who): return ("pow_kw", "unblockable", ("lord", *who), None)
+    def pow_unblock_race(self, phrase): return ("any", (("pow_race", str(phrase)),))
 
     # "... until the end of the turn": ("buff", "you", COUNT, FILTERS + (("grant", G), ...)); the
     # grants are written as ab_buff/3 (effects.card_facts), the filters as target filters
@@ -89,7 +95,7 @@ class Words(Transformer):
     def pow_kind_race(self, phrase): return (("pow_race", str(phrase)),)
 
 
-_KEYWORDS = {"slayer": "slayer", "speed attacker": "speed_attacker",
+_KEYWORDS = {"slayer": "slayer", "speed attacker": "speed_attacker", "blocker": "blocker",
              "this creature can attack untapped creatures": "attack_untapped",
              "this creature can't be blocked": "unblockable"}
 
@@ -109,12 +115,14 @@ def _filters(items) -> tuple:
 def _gain(gain: tuple, scope, cond) -> tuple:
     if gain[0] == "breaker":
         return ("pow_breaker", gain[1], scope, cond)
+    if gain[0] == "kw":
+        return ("pow_kw", gain[1], scope, cond)
     return ("pow", gain[1], gain[2], scope, None, cond)
 
 
 def _sets(ab: tuple) -> list:
     """The (WHO, FILTERS) parts of an ability, by role: target, per, cond."""
-    scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])
+    scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])  # pow_breaker, pow_kw
     out = []
     if scope != "self":
         out.append(("target", scope[1], scope[2]))
@@ -170,7 +178,8 @@ def facts(c: int, m: int, ab: tuple) -> list:
     scope = ab[3] if ab[0] == "pow" else ab[2]
     cond = ab[5] if ab[0] == "pow" else ab[3]
     where = "self" if scope == "self" else ("lord", scope[1])
-    out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow" else fact("gbreaker", c, m, ab[1], where)]
+    out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow"
+           else fact("gbreaker", c, m, ab[1], where) if ab[0] == "pow_breaker" else fact("gkw", c, m, ab[1], where)]
     for role, who, filters in _sets(ab):
         if role == "per":
             out.append(fact("pm_per", c, m, who))
@@ -198,4 +207,6 @@ def survivor(ab: tuple) -> tuple | None:
         return ("pow", ab[2], "attacking", SURVIVORS, None, None)
     if ab[0] == "pow" and ab[3:] == ("self", None, None):
         return ("pow", ab[1], ab[2], SURVIVORS, None, None)
+    if ab[0] == "kw" and ab[1:] in (("blocker",), ("slayer",), ("speed_attacker",), ("unblockable", "any")):
+        return ("pow_kw", ab[1], SURVIVORS, None)
     return None
