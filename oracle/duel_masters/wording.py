@@ -198,6 +198,8 @@ SENTENCES: dict[str, S] = {
     # spells.lp
     "not_castable": lambda c, i: (f"{c.name(i)} cannot be cast here: a spell is cast by the turn player from the "
                                   "hand in the main step"),
+    "cast_locked": lambda c, i, l: f"{c.name(l)} in the battle zone forbids casting {c.name(i)} (its lock)",
+    "cast_condition": lambda c, i: f"{c.name(i)} can be cast only if the condition its text states holds, and it does not",
     "text_not_understood": lambda c, i: (f"the text of {c.name(i)} is not fully understood, so the oracle does not "
                                          "cast it (it never guesses an effect)"),
     "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a step does not resolve "
