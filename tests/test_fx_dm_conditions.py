@@ -103,8 +103,10 @@ def test_survivor_and_turbo_rush_abilities_count_only_where_harmless():
         return not reading.unsupported and all(effects.played(a) for a in reading.abilities)
     # "Survivor: whenever this creature attacks, you may draw a card": harmless on any Survivor
     assert counted("Split-Head Hydroturtle Q") and counted("Gigaclaws")
-    # "Survivor: speed attacker" would change which Survivors may attack: not played, not counted
-    assert not counted("Rumblesaur Q") and not counted("Slaphappy Soldier Galback")
-    # and no rule reads it as Rumblesaur's own speed attacker either
+    # a Turbo rush attack trigger that destroys would change what a line can do: not played, not counted
+    assert not counted("Slaphappy Soldier Galback")
+    # "Survivor: speed attacker" is every Survivor's: a lord's keyword (lords.lp, tests/test_fx_dm_lords.py),
+    # not Rumblesaur's own speed attacker
+    assert counted("Rumblesaur Q")
     facts = [str(f) for f in effects.card_facts(lib.get("Rumblesaur Q"), races)]
-    assert not any(f.startswith("speed_attacker") for f in facts)
+    assert not any(f.startswith("speed_attacker") for f in facts) and any(f.startswith("gkw(") for f in facts)

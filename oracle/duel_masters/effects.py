@@ -30,26 +30,27 @@ from lark import Lark, v_args
 from lark.exceptions import LarkError
 
 from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_conditions, fx_events, fx_outside, fx_power,
-                                  fx_statics, fx_summoning)
+                                  fx_statics, fx_summoning, fx_verbs)
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
-                           "search_mana", "shield_to_mana", "buff", "hand_to_shield"})
+                           "search_mana", "shield_to_mana", "buff", "hand_to_shield", "mana_to_shield",
+                           "mana_tapped", "deck_to_grave", "reorder", "untap_mana", "to_shields", "to_deck"})
 
 # Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
 POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
-CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
+CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", "to_deck"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
 # attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
                              "mana_burn", "shield_add", "shield_to_hand", "grave_to_hand",
-                             "grave_to_mana", "search_mana"})
+                             "grave_to_mana", "search_mana", "mana_tapped", "mana_to_shield", "reorder"})
 # The same of the attacker's owner only (``who`` "you"): its own shields to the graveyard and its
 # own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
 # Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
@@ -83,6 +84,11 @@ def played(ab: tuple) -> bool:
         # every other keyword is a fact the attack, battle or trigger rules read.
         return True
     when, act = ab[1], ab[2]
+    if when not in ("cast", "enters") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
+            and when not in fx_events.SIDES:
+        return False  # conditions are looked at where a step resolves them (conditions.lp)
+    if act in CREATURE_ACTS and ab[4] in ("per", "up_to_per") and when not in ("cast", "enters"):
+        return False  # a count on creatures is counted in a step only (counts.lp)
     if when in fx_events.SIDES:
         return fx_events.played(when, act, ab[3], _attack_harmless)
     if when in ("cast", "enters", "tap_ability"):
@@ -125,7 +131,7 @@ def normal(line: str) -> str:
 
 @v_args(inline=True)
 class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_events.Words, fx_outside.Words,
-              fx_power.Words, fx_statics.Words, fx_summoning.Words):
+              fx_power.Words, fx_statics.Words, fx_summoning.Words, fx_verbs.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -184,13 +190,17 @@ class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Wor
     def on_tap(self, effects): return [("eff", "tap_ability", *e) for e in effects]
 
     def effects(self, *items):
-        return list(items)
+        # an effect body is a tuple; a sentence that states several is a list of them (fx_verbs.py)
+        return [e for item in items for e in (item if isinstance(item, list) else [item])]
 
     def may(self): return None
 
     def may_effect(self, _may, e):
+        if isinstance(e, list):  # "you may" over several effects at once: not read (a VisitError)
+            raise ValueError("an optional group of effects")
         act, who, count, filters = e
-        return (act, who, "may_one" if count == "one" else count, filters)
+        return (act, who, {"one": "may_one", "per": "up_to_per"}.get(count, count) if isinstance(count, str) else count,
+                filters)
 
     # effect bodies: (act, who, count, filters)
     def destroy(self, count, who, filters): return ("destroy", who[0], count, who[1] + filters)
@@ -252,9 +262,10 @@ def read_line(line: str) -> tuple | None:
     text = normal(line)
     try:
         tree = parser().parse(text, start="start")
+        # a transformer method refuses a reading it cannot represent (ValueError: a VisitError)
+        out = _Reader().transform(tree)
     except LarkError:
         return None
-    out = _Reader().transform(tree)
     items = []
     for ab in out:
         if ab[0] == "eff":
@@ -270,15 +281,15 @@ def read_line(line: str) -> tuple | None:
 # Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
 # was before the step; the zone each effect puts cards into.
 _PICKS_FROM = {"hand_to_shield": "hand", "search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
-               "mana_burn": "mana_zone",
+               "mana_burn": "mana_zone", "mana_to_shield": "mana_zone", "deck_to_grave": "deck",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
                "shield_burn": "shields", "shield_to_hand": "shields", "shield_to_mana": "shields"}
 _PUTS_INTO = {"hand_to_shield": "shields", "draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
               "shield_to_hand": "hand", "shield_to_mana": "mana_zone", "search": "hand", "search_mana": "mana_zone",
-              "destroy": "graveyard",
-              "bounce": "hand", "to_mana": "mana_zone"}
+              "destroy": "graveyard", "mana_to_shield": "shields", "mana_tapped": "mana_zone", "deck_to_grave": "graveyard",
+              "bounce": "hand", "to_mana": "mana_zone", "to_shields": "shields", "to_deck": "deck"}
 
 
 def _own_name(items: tuple | None, card: Card) -> tuple | None:
@@ -351,7 +362,8 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races)
+        items = fx_verbs.resolve(_power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races),
+                                        card, races), races)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -458,9 +470,14 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             out.append(fact("ab", c, e, when, act, who, _term(count)))
             # a condition of the effect (fx_conditions.py) is no target filter: ab_cond/3
             # a grant of "... until the end of the turn" (fx_power.py) is no target filter: ab_buff/3
+            # what "for each ..." counts (fx_verbs.py) is no target filter either: ab_cnt/4, ab_cnt_filter/3
+            for f in filters:
+                if isinstance(f, tuple) and f[0] == "count":
+                    out.append(fact("ab_cnt", c, e, f[1], f[2]))
+                    out += [fact("ab_cnt_filter", c, e, _term(g)) for g in f[3]]
             out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
                     else fact("ab_buff", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "grant"
-                    else fact("ab_filter", c, e, _term(f)) for f in filters]
+                    else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).

@@ -125,7 +125,9 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     return problem
 
 
-BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown", "shield_add")  # triggers.lp halt/2
+# What an S-Trigger's effect can change during our attacks (triggers.lp: its targets, or halt/2):
+# every effect on creatures, grants ("buff": Protective Force was left out before), shields.
+BATTLE_ACTS = tuple(sorted(effects.CREATURE_ACTS)) + ("unknown", "shield_add", "hand_to_shield", "buff")
 
 
 def _is_trigger(card, races) -> bool:
