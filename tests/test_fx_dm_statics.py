@@ -117,3 +117,14 @@ def test_headlong_giant_needs_a_card_in_the_hand_to_attack():
     empty = pos(side(battle_zone=[giant]), side(shields=[VEHICLE]))
     assert "attack_impossible" in terms(check(empty, f'attack "{giant}" -> player'))
     assert check(pos(side(battle_zone=[giant], hand=[VEHICLE]), side(shields=[VEHICLE])), f'attack "{giant}" -> player').legal
+
+
+def test_dione_denies_speed_attackers_and_lockdown_lizard_tap_abilities():
+    fresh = {"card": "Bombat, General of Speed", "summoned_this_turn": True}
+    doc = pos(side(battle_zone=[fresh]), side(battle_zone=["Dione"], shields=[VEHICLE]))
+    assert "summoning_sickness" in terms(check(doc, 'attack "Bombat, General of Speed" -> player'))
+    doc["players"][1]["battle_zone"] = [CRAGSAUR]
+    assert check(doc, 'attack "Bombat, General of Speed" -> player').legal
+    tap = pos(side(battle_zone=["Garatyano", "Lockdown Lizard"], deck=[CRAGSAUR] * 3))
+    assert "tap_abilities_locked" in terms(check(tap, 'tap_ability "Garatyano"'))
+    assert check(pos(side(battle_zone=["Garatyano"], deck=[CRAGSAUR] * 3)), 'tap_ability "Garatyano"').legal

@@ -150,3 +150,23 @@ def test_the_rest_put_on_the_bottom_in_any_order_leaves_the_deck_order_unknown()
     assert len(names(result, 0, "hand")) == 2  # Faerie Life and one of the four
     assert "deck_order_unknown" in terms(check(doc, 'cast "Submarine Project"', 'cast "Faerie Life"'))
     assert check(doc, 'cast "Faerie Life"').legal
+
+
+def test_cloned_spiral_returns_one_more_creature_for_each_cloned_spiral_in_a_graveyard():
+    spiral = "Cloned Spiral"    # water 4
+    doc = pos(side(hand=[spiral], mana_zone=untapped(*[VEHICLE] * 4)), side(battle_zone=[CRAGSAUR, MANE, BOLTAIL],
+                                                                       graveyard=[spiral]))
+    assert check(doc, f'cast "{spiral}" targeting "{CRAGSAUR}", "{MANE}"').legal
+    assert not check(doc, f'cast "{spiral}" targeting "{CRAGSAUR}", "{MANE}", "{BOLTAIL}"').legal
+    doc["players"][1]["graveyard"] = []
+    assert not check(doc, f'cast "{spiral}" targeting "{CRAGSAUR}", "{MANE}"').legal
+    assert check(doc, f'cast "{spiral}" targeting "{CRAGSAUR}"').legal
+
+
+def test_bombazar_destroys_the_other_6000_creatures_its_extra_turn_is_outside_the_line():
+    bombazar = "Bombazar, Dragon of Destiny"   # fire/nature 7, 6000
+    doc = pos(side(hand=[bombazar], mana_zone=untapped(*[CRAGSAUR] * 6, MANE)),
+              side(battle_zone=["Aqua Sniper", "Armored Groblav", VEHICLE]))
+    result = check(doc, f'summon "{bombazar}"')
+    assert bombazar in names(result, 0, "battle_zone")
+    assert sorted(names(result, 1, "battle_zone")) == sorted(["Aqua Sniper", VEHICLE])   # 5000, 1000 stay

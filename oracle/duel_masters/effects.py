@@ -30,7 +30,7 @@ from lark import Lark, v_args
 from lark.exceptions import LarkError
 
 from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_conditions, fx_events, fx_outside, fx_power,
-                                  fx_statics, fx_summoning, fx_verbs)
+                                  fx_choosers, fx_statics, fx_summoning, fx_verbs)
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -38,7 +38,8 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
                            "search_mana", "shield_to_mana", "buff", "hand_to_shield", "mana_to_shield",
-                           "mana_tapped", "deck_to_grave", "reorder", "untap_mana", "to_shields", "to_deck"})
+                           "mana_tapped", "deck_to_grave", "reorder", "untap_mana", "to_shields", "to_deck",
+                           "later", "must_attack", "blocked_slayer"})
 
 # Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
 POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
@@ -50,7 +51,8 @@ CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", 
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
                              "mana_burn", "shield_add", "shield_to_hand", "grave_to_hand",
-                             "grave_to_mana", "search_mana", "mana_tapped", "mana_to_shield", "reorder"})
+                             "grave_to_mana", "search_mana", "mana_tapped", "mana_to_shield", "reorder", "later",
+                             "must_attack"})
 # The same of the attacker's owner only (``who`` "you"): its own shields to the graveyard and its
 # own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
 # Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
@@ -85,12 +87,22 @@ def played(ab: tuple) -> bool:
         return True
     when, act = ab[1], ab[2]
     if when not in ("cast", "enters") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
-            and when not in fx_events.SIDES:
-        return False  # conditions are looked at where a step resolves them (conditions.lp)
-    if act in CREATURE_ACTS and ab[4] in ("per", "up_to_per") and when not in ("cast", "enters"):
+            and when not in fx_events.SIDES and not (when == "attacks" and _attack_harmless(act, ab[3])):
+        # conditions are looked at where a step resolves them (conditions.lp); an attack trigger that
+        # changes nothing whatever its condition says needs none
+        return False
+    if act in CREATURE_ACTS and ab[4] in ("per", "up_to_per", "one_plus_per") and when not in ("cast", "enters"):
         return False  # a count on creatures is counted in a step only (counts.lp)
+    if "opp_chooses" in ab[5] and when not in ("cast", "enters", "tap_ability"):
+        return False  # the opponent's choice is played in a step only (choosers.lp)
     if when in fx_events.SIDES:
-        return fx_events.played(when, act, ab[3], _attack_harmless)
+        return fx_events.played(when, act, ab[3], _attack_harmless, ab[5])
+    if when in fx_events.WATCHED:
+        return fx_events.watched_played(ab, STEP_RESOLVED, CREATURE_ACTS, _attack_harmless)
+    if when == "lent_tap":
+        # asp/duel_masters/lent_tap.lp: used before any attack as a step's effects; after an attack
+        # only its effects on cards (its effects on creatures there are not modelled: refused)
+        return act in STEP_RESOLVED
     if when in ("cast", "enters", "tap_ability"):
         # resolve.lp (and, for the opponent's S-Triggers, triggers.lp; tap abilities: tap.lp)
         return act in STEP_RESOLVED
@@ -130,7 +142,8 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_events.Words, fx_outside.Words,
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_choosers.Words, fx_conditions.Words, fx_events.Words,
+              fx_outside.Words,
               fx_power.Words, fx_statics.Words, fx_summoning.Words, fx_verbs.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
@@ -294,11 +307,26 @@ _PUTS_INTO = {"hand_to_shield": "shields", "draw": "hand", "mana": "mana_zone", 
 
 def _own_name(items: tuple | None, card: Card) -> tuple | None:
     """The condition "if you have a NAME in your graveyard" is read for the card's own name only
-    (fx_conditions.py); another name leaves the line not understood."""
+    (fx_conditions.py), and so is "for each NAME in each graveyard" (fx_verbs.py); another name
+    leaves the line not understood."""
     if items is None:
         return None
     out = []
     for ab in items:
+        if ab[0] == "eff" and any(isinstance(f, tuple) and f[0] == "count" and any(g[0] == "named" for g in f[3]) for f in ab[5]):
+            flt = []
+            for f in ab[5]:
+                if isinstance(f, tuple) and f[0] == "count":
+                    sub = []
+                    for g in f[3]:
+                        if g[0] == "named":
+                            if g[1] != normal(card.name):
+                                return None
+                            g = ("card_is", card.code)
+                        sub.append(g)
+                    f = (*f[:3], tuple(sub))
+                flt.append(f)
+            ab = (*ab[:5], tuple(flt))
         if ab[0] == "eff" and any(f[0] == "if" and f[1][0] == "named_in_graveyard" for f in ab[5] if isinstance(f, tuple)):
             flt = []
             for f in ab[5]:
@@ -362,8 +390,8 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = fx_verbs.resolve(_power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races),
-                                        card, races), races)
+        items = fx_events.resolve(fx_verbs.resolve(_power(_summoning(_phrases(_own_name(read_line(line), card), card, races),
+                                                                         card, races), card, races), races), races)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -477,6 +505,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
                     out += [fact("ab_cnt_filter", c, e, _term(g)) for g in f[3]]
             out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
                     else fact("ab_buff", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "grant"
+                    else fact("ab_watch", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "watch"
+                    else fact("ab_lend", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "lend"
                     else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them

@@ -47,6 +47,9 @@ class Words(Transformer):
 
     def cond_on_enter(self, cond, effects): return governed([("eff", "enters", *e) for e in effects], cond)
     def cond_spell(self, cond, effects): return governed([("eff", "cast", *e) for e in effects], cond)
+    def cond_on_attack(self, cond, effects): return governed([("eff", "attacks", *e) for e in effects], cond)
+    def cond_destroy_crowd(self, n):
+        return governed([("eff", "cast", "destroy", "any", "all", ())], ("creatures_at_least", "any", int(n)))
     def cond_metamorph(self, abilities): return governed(_items(abilities), METAMORPH)
     def cond_wave_striker(self, abilities): return governed(_items(abilities), WAVE_STRIKER)
     def cond_wave_mark(self, *_): return "wave_striker"
@@ -66,3 +69,7 @@ class Words(Transformer):
     def cond_opp_more_shields(self): return ("more_shields", "opponent")
     def cond_opp_creatures_min(self, n): return ("creatures_at_least", "opponent", int(n))
     def cond_named_in_graveyard(self, name): return ("named_in_graveyard", str(name))
+    def cond_creatures_min_any(self, n): return ("creatures_at_least", "any", int(n))
+    def cond_opp_more_hand(self): return ("more_hand", "opponent")
+    def cond_have_race(self, phrase): return ("has_race", "you", ("pow_race", str(phrase)))
+    def cond_mana_all(self, civ): return ("mana_all", "you", str(civ))

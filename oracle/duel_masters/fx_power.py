@@ -74,7 +74,10 @@ class Words(Transformer):
 
     # "... until the end of the turn": ("buff", "you", COUNT, FILTERS + (("grant", G), ...)); the
     # grants are written as ab_buff/3 (effects.card_facts), the filters as target filters
-    def pow_buff(self, who, *grants): return ("buff", "you", who[0], who[1] + tuple(("grant", g) for g in grants))
+    def pow_buff(self, who, *grants):
+        return ("buff", who[2] if len(who) > 2 else "you", who[0], who[1] + tuple(("grant", g) for g in grants))
+    def pow_buff_self(self): return ("one", ("self",))
+    def pow_buff_each_race(self, phrase): return ("all", (("pow_race", str(phrase)),), "any")
     def pow_buff_one(self, _one): return ("one", ())
     def pow_buff_one_civ(self, _one, civ): return ("one", (("civ", str(civ)),))
     def pow_buff_one_blocker(self, _one, _q): return ("one", ("blocker",))

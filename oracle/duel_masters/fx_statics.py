@@ -11,6 +11,8 @@
   creature that has W in its race"), no_be_attacked_by_kind(non_evolution) and
   unblockable(non_evolution) ("can't be attacked or blocked by non-evolution creatures");
 * attack_only_blockers: "this creature can attack only creatures that have "blocker"";
+* no_speed_attackers: "creatures that have "speed attacker" can't attack on the turn they are put
+  into the battle zone"; no_tap_abilities: "players can't use the $tap abilities of their creatures";
 * no_attack_if(more_shields | no_hand | opp_more_creatures | other_untapped): "this creature can't
   attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at).
 
@@ -42,3 +44,6 @@ class Words(Transformer):
     def sta_other_untapped(self): return "other_untapped"
 
     def sta_no_triggers(self, _q): return ("no_triggers", "any", "all", ())
+    def sta_no_speed(self): return ("kw", "no_speed_attackers")
+    def sta_no_tap_abilities(self): return ("kw", "no_tap_abilities")
+    def sta_no_effect(self): return ("kw", "reminder")

@@ -15,10 +15,13 @@ count, filters) of effects.py with the core's acts, and these additions:
 * card filters: card_tapped, card_untapped, card_race(R), card_race_word(W), card_blocker,
   card_power_at_most(N), top(N) (one of the top N cards of the deck); the count ``rest`` takes the
   cards an earlier effect of the source left among the top N;
-* target filters: cost_at_most(N), lowest_power, total_power_at_most(N) (targets.lp);
+* target filters: cost_at_most(N), lowest_power, total_power_at_most(N), self ("this creature")
+  (targets.lp);
 * ("if", ("did_prev",)) on the effect after "if you do," (conditions.lp).
 """
 from __future__ import annotations
+
+import re
 
 from clingo import String
 from lark import Transformer, v_args
@@ -28,6 +31,8 @@ from oracle.duel_masters.fx_cards import _kind
 from oracle.duel_masters.fx_summoning import _race_phrase
 
 ANY = ("up_to", 99)  # "any number of"
+# Acts whose filters are those of creatures (targets.lp), not of cards (resolve.lp card_fits/2).
+_ON_CREATURES = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", "to_deck", "buff"})
 
 
 def _count(spec: tuple, may: bool = False) -> tuple:
@@ -102,6 +107,35 @@ class Words(Transformer):
     def vb_each_draws(self, draws):
         return ("draw", "any", "may_one" if str(draws) == "may draw" else "one", ())
 
+    def vb_bounce_all(self): return ("bounce", "any", "all", ())
+    def vb_mana_all_to_hand(self, kind): return ("mana_to_hand", "you", "all", kind)
+    def vb_later(self, *_): return ("later", "you", "one", ())
+    def vb_must_attack(self, *_): return ("must_attack", "opponent", "all", ())
+    def vb_until_next_turn(self, q):
+        kw = re.sub(r" ?\.?\"$", "", str(q)).strip('"')
+        return ("buff", "you", "all", (("grant", fx_power._KEYWORDS[kw]),))
+    def vb_blocked_slayer(self, q):
+        if re.sub(r" ?\.?\"$", "", str(q)).strip('"') != "slayer":
+            raise ValueError("only slayer")
+        return ("blocked_slayer", "you", "all", ())
+    def vb_destroy_others_power(self, n): return ("destroy", "any", "all", ("other", ("power_is", int(n))))
+    # one, and one more for each card of this card's name in each graveyard (effects._own_name checks the name)
+    def vb_clone_destroy(self, n, name, m):
+        if int(n) != int(m):
+            raise ValueError("two powers")
+        return ("destroy", "opponent", "one_plus_per", (("power_at_most", int(n)), _clone(name)))
+    def vb_clone_tap(self, name): return ("tap", "opponent", "one_plus_per", (_clone(name),))
+    def vb_clone_discard(self, name): return ("discard", "opponent", "one_plus_per", (_clone(name),))
+    def vb_clone_bounce(self, name): return ("bounce", "any", "one_plus_per", (_clone(name),))
+    # "if your opponent has more cards in his hand than you do, draw until ...": the difference
+    def vb_draw_even(self): return ("draw", "you", "per", (("count", "even", "hand", ()),))
+
+    # "this creature" (a watcher's own effect: watchers.lp), the filter self of targets.lp
+    def vb_tap_self(self): return ("tap", "you", "one", ("self",))
+    def vb_destroy_self(self): return ("destroy", "you", "one", ("self",))
+    def vb_bounce_self(self): return ("bounce", "you", "one", ("self",))
+    def vb_to_mana_self(self): return ("to_mana", "you", "one", ("self",))
+
     def vb_if_you_do(self, first, second):
         act, who, count, filters = second
         return [first, (act, who, count, filters + (("if", ("did_prev",)),))]
@@ -120,6 +154,10 @@ class Words(Transformer):
     def vb_kind_evolution(self): return (("kind", "evolution"),)
     def vb_kind_race(self, phrase): return (("vb_race", str(phrase)),)
     def vb_has_blocker(self, _q): return ("card_blocker",)
+
+
+def _clone(name) -> tuple:
+    return ("count", "any", "graveyard", (("named", str(name)),))
 
 
 def _card_filters(items) -> tuple:
@@ -153,13 +191,18 @@ def resolve(items: tuple | None, races: frozenset[str]) -> tuple | None:
         if ab[0] == "eff":
             flt = []
             for f in ab[5]:
-                if isinstance(f, tuple) and f[0] == "count":
+                if isinstance(f, tuple) and f[0] == "if" and f[1][0] == "has_race":
+                    race = fix(f[1][2], True)
+                    if race is None:
+                        return None
+                    f = ("if", (*f[1][:2], race))
+                elif isinstance(f, tuple) and f[0] == "count":
                     sub = [fix(g, f[2] == "battle_zone") for g in f[3]]
                     if None in sub:
                         return None
                     f = (*f[:3], tuple(sub))
                 else:
-                    f = fix(f, False)
+                    f = fix(f, ab[2] in _ON_CREATURES)
                     if f is None:
                         return None
                 flt.append(f)
