@@ -113,3 +113,23 @@ def test_arc_bine_lends_a_tap_that_taps_before_the_attack():
     ok = check(doc, f'tap_ability "Emerald Grass" targeting "{SHEPHERD}"', f'attack "Arc Bine, the Astounding" -> "{SHEPHERD}"')
     assert ok.legal, ok.text()
     assert not check(doc, f'tap_ability "{CRAGSAUR}" targeting "{SHEPHERD}"').legal   # fire
+
+
+def test_propeller_mutant_of_the_opponent_destroyed_by_our_step_is_refused():
+    # "when this creature is destroyed, your opponent discards a card at random": our discard in our
+    # main step would be his creature's effect, which a step does not resolve
+    doc = pos(side(hand=["Terror Pit", CRAGSAUR], mana_zone=[{"card": "Bone Spider", "tapped": False}] * 6),
+              side(battle_zone=["Propeller Mutant"]))
+    assert "effect_not_resolved" in " ".join(check(doc, 'cast "Terror Pit"').steps[-1].terms)
+    # destroyed in a battle (a reply), our discard changes nothing an attack reads: played
+    assert counted("Propeller Mutant")
+
+
+def test_tropico_cannot_be_blocked_beside_two_other_creatures():
+    from oracle.duel_masters import lethal as L
+    def answer(ours: list) -> str:
+        doc = pos(side(battle_zone=ours), {**side(battle_zone=[SHOOTER]), "shields": []})
+        return L.answer(L.problem_from(doc, "<t>")).verdict
+    tapped = {"card": VEHICLE, "tapped": True}
+    assert answer(["Tropico", tapped, tapped]) == "lethal"
+    assert answer(["Tropico", tapped]) == "no_lethal"

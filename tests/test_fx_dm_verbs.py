@@ -170,3 +170,51 @@ def test_bombazar_destroys_the_other_6000_creatures_its_extra_turn_is_outside_th
     result = check(doc, f'summon "{bombazar}"')
     assert bombazar in names(result, 0, "battle_zone")
     assert sorted(names(result, 1, "battle_zone")) == sorted(["Aqua Sniper", VEHICLE])   # 5000, 1000 stay
+
+
+# --- a race the line chooses, more filters --------------------------------------------------------
+def test_impossible_tunnel_makes_the_chosen_race_unblockable():
+    # Aqua Vehicle (Liquid People) against Aqua Shooter: the line chooses Liquid People
+    hand = ["Impossible Tunnel"]
+    doc = pos(side(hand=hand, mana_zone=untapped(*[VEHICLE] * 5), battle_zone=[VEHICLE]),
+              {**side(battle_zone=[SHOOTER]), "shields": []})
+    from oracle.duel_masters import lethal as L
+    assert L.answer(L.problem_from(doc, "<t>")).verdict == "lethal"
+    doc["players"][0]["hand"] = []
+    assert L.answer(L.problem_from(doc, "<t>")).verdict == "no_lethal"
+
+
+def test_ulex_cannot_be_tapped_by_the_opponent():
+    doc = pos(side(hand=[SOLAR_RAY], mana_zone=untapped(EMERALD, EMERALD)), side(battle_zone=["Ulex, the Dauntless", CRAGSAUR]))
+    assert not check(doc, f'cast "{SOLAR_RAY}" targeting "Ulex, the Dauntless"').legal
+    assert check(doc, f'cast "{SOLAR_RAY}" targeting "{CRAGSAUR}"').legal
+
+
+def test_pixie_cocoon_goes_to_the_mana_zone_tapped():
+    doc = pos(side(hand=["Pixie Cocoon"], mana_zone=untapped(BRONZE, BRONZE)))
+    result = check(doc, 'cast "Pixie Cocoon"')
+    assert "Pixie Cocoon" in names(result, 0, "mana_zone") and "Pixie Cocoon" in tapped_names(result, 0, "mana_zone")
+
+
+def test_moby_destroys_only_a_creature_weaker_than_itself():
+    moby = "Moby, the Powerful Artilleryman"   # 2000
+    doc = pos(side(battle_zone=[moby]), side(battle_zone=[VEHICLE, CRAGSAUR], shields=[MANE]))
+    assert check(doc, f'attack "{moby}" -> player targeting "{VEHICLE}"').legal
+    assert not check(doc, f'attack "{moby}" -> player targeting "{CRAGSAUR}"').legal
+
+
+def test_rondobil_adds_one_of_our_creatures_to_our_shields():
+    doc = pos(side(battle_zone=["Rondobil, the Explorer", CRAGSAUR]))
+    result = check(doc, f'tap_ability "Rondobil, the Explorer" targeting "{CRAGSAUR}"')
+    assert names(result, 0, "shields") == [CRAGSAUR]
+
+
+def test_paradise_makes_our_multicolored_creatures_unblockable():
+    from oracle.duel_masters import lethal as L
+    multi = "Gaulzaganta, Spirit of the Woodland Ridges"   # water/nature 5000
+    def answer(ours: str) -> str:
+        doc = pos(side(hand=["Paradise of Sacred Birds and Crystal"], mana_zone=untapped(VEHICLE, BRONZE), battle_zone=[ours]),
+                  {**side(battle_zone=[SHOOTER]), "shields": []})
+        return L.answer(L.problem_from(doc, "<t>")).verdict
+    assert answer(multi) == "lethal"
+    assert answer("Tri-horn Shepherd") == "no_lethal"

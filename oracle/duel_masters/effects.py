@@ -60,6 +60,11 @@ _ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("
 # "When this creature is destroyed" effects that move only its owner's cards among hand, deck and
 # graveyard, or only look (not a discard: on the opponent's creature it would be ours).
 DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
+# Effects on cards of "when this creature is destroyed" that a reply leaves unresolved: hands (no
+# attack rule reads one), mana zones and shields (a reply that changes one while a rule reads it is
+# assumed to stop the attack step: power.lp zone_moved/3, triggers.lp); in a step of our main step the
+# opponent's such effect is not resolved and the step is refused (resolve.lp), our own creature's too.
+DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "grave_to_mana"})
 
 
 def _attack_harmless(act: str, who: str) -> bool:
@@ -116,7 +121,8 @@ def played(ab: tuple) -> bool:
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
         # creature is not played (resolve.lp), as it would not resolve the ability.
-        return act in CREATURE_ACTS or act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+        return (act in CREATURE_ACTS or act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+                or act in DESTROYED_REPLY)
     return False
 
 

@@ -67,6 +67,8 @@ class Words(Transformer):
     def pow_self_and(self, n, *gains):
         return [("pow", int(n), "always", "self", None, None)] + [_gain(g, "self", None) for g in gains]
     def pow_gain_attack_untapped(self): return ("kw", "attack_untapped")
+    def pow_cond_unblockable(self, cond): return ("pow_kw", "unblockable", "self", cond)
+    def pow_buff_multi_unblockable(self): return ("buff", "you", "all", ("multicolored", ("grant", "unblockable")))
     def pow_gain_unblockable_power(self, n): return ("kw", ("unblockable_power", int(n)))
     def pow_gain_stealth(self, civ, _dot): return ("kw", ("stealth", str(civ)))
     def pow_gain_pa_word(self, n): return ("power", int(n), "attacking")

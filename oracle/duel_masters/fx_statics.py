@@ -46,4 +46,5 @@ class Words(Transformer):
     def sta_no_triggers(self, _q): return ("no_triggers", "any", "all", ())
     def sta_no_speed(self): return ("kw", "no_speed_attackers")
     def sta_no_tap_abilities(self): return ("kw", "no_tap_abilities")
+    def sta_untappable(self): return ("kw", "untappable")
     def sta_no_effect(self): return ("kw", "reminder")

@@ -108,6 +108,26 @@ class Words(Transformer):
         return ("draw", "any", "may_one" if str(draws) == "may draw" else "one", ())
 
     def vb_bounce_all(self): return ("bounce", "any", "all", ())
+    def vb_tap_all_evolution(self): return ("tap", "any", "all", ("evolution",))
+    def vb_own_to_shields(self): return ("to_shields", "you", "one", ())
+    def vb_grave_other_to_hand(self): return ("grave_to_hand", "you", "one", (("kind", "creature"), "card_other"))
+    def vb_all_discard(self): return ("discard", "any", "all", ())
+    def vb_mana_swap_top(self): return [("mana_to_hand", "you", "one", ()), ("mana", "you", "one", ())]
+    def vb_destroy_weaker(self): return ("destroy", "opponent", "one", ("weaker_than_source",))
+    def vb_bounce_weaker(self): return ("bounce", "opponent", "one", ("weaker_than_source",))
+    # a race the line chooses: the filter chosen_race (targets.lp, resolve.lp); grants for the turn
+    def vb_chosen_race(self, body): return body
+    def vb_race_unblockable(self): return ("buff", "any", "all", ("chosen_race", ("grant", "unblockable")))
+    def vb_race_kw(self, q):
+        return ("buff", "any", "all", ("chosen_race", ("grant", fx_power._KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')])))
+    def vb_race_unblockable_power(self, n):
+        return ("buff", "any", "all", ("chosen_race", ("grant", ("unblockable_power", int(n)))))
+    def vb_race_untapped(self):
+        return ("buff", "any", "all", ("chosen_race", ("grant", "attack_untapped"), ("grant", "unblockable_vs_creature")))
+    def vb_race_own_kw(self, q):
+        return ("buff", "you", "all", ("chosen_race", ("grant", fx_power._KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')])))
+    def vb_race_grave(self, n): return ("grave_to_hand", "you", ("up_to", int(n)), (("kind", "creature"), "card_chosen_race"))
+    def vb_shield_burn_blind(self, _q): return ("shield_burn", "you", "one", ())
     def vb_mana_all_to_hand(self, kind): return ("mana_to_hand", "you", "all", kind)
     def vb_later(self, *_): return ("later", "you", "one", ())
     def vb_must_attack(self, *_): return ("must_attack", "opponent", "all", ())
