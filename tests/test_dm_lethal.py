@@ -261,7 +261,7 @@ def test_grammar_reads_whole_lines_or_nothing():
         ("kw", "power_attacker", 3000),)
     # a line understood in part is not understood at all
     assert effects.read_line("Destroy one of your opponent's creatures. Then draw a card for each shield.") is None
-    assert effects.read_line("Cross Gear") is None
+    assert effects.read_line("Whenever you generate a cross gear, you may draw a card.") is None
 
 
 def test_coverage_command_counts_fully_understood_cards():

@@ -55,7 +55,7 @@ def test_text_form_reads_every_part_and_prints_it_back():
     ('play "Faerie Life"', "unknown action 'play'"),
     ('summon "Bronze-Arm Tribe" from pocket', "unknown zone 'pocket'"),
     ('summon "Bronze-Arm Tribe" by magic', "unknown method 'magic'"),
-    ('charge "Faerie Life" paying "Aqua Hulcus"', "only a summon or a cast names a payment"),
+    ('charge "Faerie Life" paying "Aqua Hulcus"', "only a summon, a cast, a generate or a cross names a payment"),
     ('summon "Bronze-Arm Tribe" paying "Aqua Hulcus",', "ends with a comma"),
     ('summon "Bronze-Arm Tribe" from hand from hand', "'from' is given twice"),
     ('summon', "needs a card name"),
@@ -331,7 +331,7 @@ def test_cli_check_text_line_exit_status_and_state(tmp_path):
     assert broken.exit_code == 2 and "nothing.json" in broken.output
     (tmp_path / "typo.txt").write_text('position "board.json"\nsummon "Aegis" payin "Aqua Hulcus"\n')
     typo = runner.invoke(main, ["check", str(tmp_path / "typo.txt")])
-    assert typo.exit_code == 2 and "typo.txt: step 1 (line 2): expected from, by, paying, on or targeting" in typo.output
+    assert typo.exit_code == 2 and "typo.txt: step 1 (line 2): expected from, by, paying, on, onto or targeting" in typo.output
 
 
 def test_step_text_of_a_put_and_a_charge():

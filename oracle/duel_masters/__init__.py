@@ -23,15 +23,14 @@ def _position(doc, source: str):
 def solve_position(position, *, all_payments: bool = False, explain: bool = False,
                    limit: int | None = None, timeout: float | None = None):
     """Ground rules + facts for step 1 and enumerate its answer sets (projected)."""
-    from oracle.duel_masters.facts import as_program, position_facts
+    from oracle.duel_masters.facts import as_program, pack, position_facts
     from oracle.duel_masters.lines import view_pre, view_st
-    from oracle.resources import encoding
 
     facts = position_facts(position, all_payments=all_payments)
     if explain:
         facts.append(Function("explain"))
     arguments = ["-c", "least=0"] if explain else []
-    ctl = make_control(encoding("duel_masters"), as_program(facts), arguments=arguments,
+    ctl = make_control(pack(facts), as_program(facts), arguments=arguments,
                        parts=(("base", ()), ("step", (Number(1),)), view_st(1), view_pre(1)))
     return solve(ctl, limit=limit, timeout=timeout, project=True)
 

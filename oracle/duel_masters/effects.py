@@ -13,6 +13,7 @@ and triggers.lp):
   s_trigger, charger, no_attack, no_attack_players, no_attack_creatures, no_be_attacked,
   attack_untapped, attack_untapped_civ X, no_be_attacked_by X, civ_slayer X, unblockable FILTER,
   self_destruct battles|wins, reminder;
+* ``("repl", ...)``: replacement effects ("... would be destroyed, ... instead": fx_replace.py);
 * ``("eff", when, act, who, count, filters)``: when cast | enters | attacks | destroyed;
   act destroy | tap | bounce | to_mana | draw | mana | shield_add | mana_to_hand | discard |
   search; who opponent | you | any (relative to the card's owner); count one | may_one | all
@@ -29,8 +30,8 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_conditions, fx_events, fx_outside, fx_power,
-                                  fx_choosers, fx_statics, fx_summoning, fx_verbs)
+from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_choosers, fx_conditions, fx_events, fx_gear,
+                                 fx_outside, fx_power, fx_replace, fx_statics, fx_summoning, fx_verbs)
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
@@ -82,8 +83,10 @@ def played(ab: tuple) -> bool:
         # (an effect on creatures is played only for the creature whose own ability it is)
         return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
-    if ab[0] in POWER_ITEMS:
-        return True  # asp/duel_masters/power.lp and battle.lp (fx_power.py)
+    if ab[0] in POWER_ITEMS or ab[0] in ("gear", "repl"):
+        # asp/duel_masters/power.lp and battle.lp (fx_power.py); gear.lp, grants.lp (fx_gear.py);
+        # replace.lp (fx_replace.py)
+        return True
     if ab[0] in ("sum", "summon"):
         return True  # the summoning rules (cost.lp, evolution.lp, locks.lp, ...) read every one
     if ab[0] == "kw":
@@ -117,6 +120,14 @@ def played(ab: tuple) -> bool:
     if when == "attacks":
         # (no_triggers: asp/duel_masters/trigger_locks.lp)
         return act in CREATURE_ACTS or act == "no_triggers" or _attack_harmless(act, ab[3])
+    # A cross gear's trigger on its creature (fx_gear.py): its effects on cards resolve as our own
+    # attack triggers' do (gear.lp); only the harmless ones are played, as for "destroyed" below.
+    if when == "crossed_attacks":
+        return _attack_harmless(act, ab[3])
+    if when == "crossed_destroyed":
+        # "cross this with one of your creatures": the opponent's reply during our attacks; ours is
+        # declined there (a legal choice) and a step destroying our creature is not played (gear.lp)
+        return act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look") or act == "recross"
     if when == "destroyed":
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
@@ -149,8 +160,8 @@ def normal(line: str) -> str:
 
 @v_args(inline=True)
 class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_choosers.Words, fx_conditions.Words, fx_events.Words,
-              fx_outside.Words,
-              fx_power.Words, fx_statics.Words, fx_summoning.Words, fx_verbs.Words):
+              fx_gear.Words, fx_outside.Words, fx_power.Words, fx_replace.Words, fx_statics.Words, fx_summoning.Words,
+              fx_verbs.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -189,10 +200,6 @@ class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_choosers.Words
     def destroy_on_win(self): return ("kw", "self_destruct", "wins")
     def any_creature(self, *_): return None
     def tap_ability(self): return ("kw", "tap_ability")
-    def replace_destroyed(self, zone):
-        where = {"return it to your hand": "hand", "put it into your hand": "hand",
-                 "put it into your mana zone": "mana_zone", "add it to your shields face down": "shields"}
-        return ("kw", "replace_destroyed", where[str(zone)])
     def untargetable(self): return ("kw", "untargetable")
     def untap_after_block(self): return ("kw", "untap_after_block")
     def must_block(self): return ("kw", "must_block")
@@ -396,8 +403,9 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = fx_events.resolve(fx_verbs.resolve(_power(_summoning(_phrases(_own_name(read_line(line), card), card, races),
-                                                                         card, races), card, races), races), races)
+        items = fx_gear.only_on_gears(fx_replace.resolve(fx_events.resolve(fx_verbs.resolve(
+            _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races),
+            races), races), races), card)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -459,7 +467,7 @@ def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | No
     out = []
     for ab in items:
         if ab[0] in POWER_ITEMS:
-            if ab[0] == "pow" and not (card.power_value or 0) > 0:
+            if ab[0] == "pow" and ab[3] != "crossed" and not (card.power_value or 0) > 0:  # (a gear has none)
                 return None
             ab = fx_power.resolve(ab, races)
             if ab is None:
@@ -487,13 +495,20 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
 
     c = card.code
     reading = read(card, races)
-    out, e, m = [], 0, 0
+    out, e, m, r = [], 0, 0, 0
     for ab in reading.abilities:
         if ab[0] in ("summon", "granted"):
             continue  # facts.py writes the summoning abilities; a granted one is harmless or not played
         if ab[0] in POWER_ITEMS:
             m += 1
             out += fx_power.facts(c, m, ab)
+            continue
+        if ab[0] == "gear":
+            out += fx_gear.facts(c, ab)
+            continue
+        if ab[0] == "repl":
+            r += 1
+            out += fx_replace.facts(c, r, ab)
             continue
         if ab[0] == "kw":
             name, *args = ab[1:]
@@ -517,6 +532,7 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
-    if reading.unsupported and (card.type == "spell" or any(a[:2] == ("kw", "s_trigger") for a in reading.abilities)):
+    if reading.unsupported and (card.type == "spell" or any(a[:2] in (("kw", "s_trigger"), ("gear", "trigger_cross"))
+                                                             for a in reading.abilities)):
         out.append(fact("ab", c, 0, "cast" if not card.is_creature else "enters", "unknown", "any", "all"))
     return out

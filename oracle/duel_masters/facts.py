@@ -11,6 +11,7 @@ from oracle.duel_masters import effects
 from oracle.duel_masters import keywords as kw
 from oracle.duel_masters.cards import Card
 from oracle.duel_masters.position import Position
+from oracle.resources import encoding
 from oracle.terms import fact, term
 
 
@@ -53,6 +54,8 @@ def card_facts(card: Card, position: Position) -> list[Symbol]:
         out.append(_f("creature", c))
     if card.type == "spell":
         out.append(_f("spell", c))
+    if card.type == "cross_gear":
+        out.append(_f("gear", c))  # a cross gear: generated and crossed (asp/duel_masters/gear.lp)
     if card.power_value is not None:
         out.append(_f("power", c, card.power_value))
     if card.gr:
@@ -121,10 +124,11 @@ def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:
 
 def _twin_key(inst, position: Position) -> tuple | None:
     """Copies with the same key are interchangeable; None: this card has no twin."""
-    if inst.zone in ("deck", "gr_zone") or inst.stacked_on is not None:
-        return None  # an order (top of the deck, of the super GR zone) or a stack makes it unique
+    if inst.zone in ("deck", "gr_zone") or inst.stacked_on is not None or inst.crossed_on is not None:
+        return None  # an order (top of the deck, of the super GR zone), a stack or a crossing makes it unique
     below = tuple(i.card.code for i in position.instances if i.stacked_on == inst.iid)
-    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken, below)
+    gears = tuple(sorted(i.card.code for i in position.instances if i.crossed_on == inst.iid))
+    return (inst.player, inst.zone, inst.card.code, inst.tapped, inst.summoned_this_turn, inst.broken, below, gears)
 
 
 def position_facts(position: Position, *, all_payments: bool = False) -> list[Symbol]:
@@ -150,6 +154,8 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
             out.append(_f("gr_order", i, inst.index))  # gr_zone[0] is the top card
         if inst.stacked_on is not None:
             out.append(_f("under", i, inst.stacked_on, inst.under))
+        if inst.crossed_on is not None:
+            out.append(_f("cross_on", i, inst.crossed_on))  # gear i is crossed with creature crossed_on
         key = _twin_key(inst, position)
         if key is not None:
             if key in last_of_kind:
@@ -173,6 +179,18 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
     if not all_payments:
         out.append(_c("collapse_twins"))
     return out
+
+
+# Files of asp/duel_masters that only some positions need.  Their rules are part of the scenarios'
+# recursion (battle.lp), so even with no fact to use they would be grounded (and change the search);
+# left out, the pack grounds for a position without such cards the program it grounded before them.
+def pack(symbols: list[Symbol]) -> list:
+    """The files of the rules pack these facts need: gear.lp where a cross gear is among the cards or
+    a line names a generate or a cross (given_act/3), replace.lp where a card has a replacement."""
+    names = {s.name for s in symbols} | {f"given_{s.arguments[1].name}" for s in symbols
+                                         if s.name == "given_act" and s.arguments[1].name in ("generate", "cross")}
+    need = {"gear.lp": {"gear", "given_generate", "given_cross"}, "replace.lp": {"repl"}}
+    return [f for f in encoding("duel_masters") if f.name not in need or need[f.name] & names]
 
 
 def as_program(symbols: list[Symbol]) -> str:

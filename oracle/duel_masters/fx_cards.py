@@ -68,7 +68,7 @@ _CIVS = ("light", "water", "darkness", "fire", "nature")
 def what(phrase: str, card, races: frozenset[str]) -> tuple | None:
     """The card filters a search phrase names, or None when it names nothing known: "card",
     "creature", "spell", CIV "creature", "multi-colored creature", "non-CIV card", a race of the
-    library, the card's own name."""
+    library, "cross gear", the card's own name."""
     words = phrase.split(" ")
     noun = _kind(words[-1]) if words[-1] in _NOUN_KIND else (() if words[-1] == "card" else None)
     if noun is not None and len(words) == 1:
@@ -83,6 +83,8 @@ def what(phrase: str, card, races: frozenset[str]) -> tuple | None:
     race = {r.lower(): r for r in races}.get(phrase)
     if race:
         return (("card_race", String(race)),)  # a string term, as race/2 of facts.py
+    if phrase == "cross gear":
+        return (("kind", "cross_gear"),)  # resolve.lp is_kind/2 (the card type)
     if phrase == card.name.lower():
         return (("card_is", card.code),)
     return None

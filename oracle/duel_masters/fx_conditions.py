@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lark import Transformer, v_args
 
-from oracle.duel_masters import fx_power
+from oracle.duel_masters import fx_power, fx_replace
 
 METAMORPH = ("mana_at_least", "you", 7)
 # Wave striker: "while 2 or more other creatures in the battle zone have wave striker"
@@ -55,13 +55,14 @@ class Words(Transformer):
     def cond_wave_mark(self, *_): return "wave_striker"
     # Survivor / Turbo rush: ("granted", WHICH, ability); no rule plays who has it, so effects.played
     # counts it only when the ability changes nothing a line can do wherever it is.
-    # A Survivor breaker or power bonus is the same for each of your Survivors: fx_power.survivor.
+    # A Survivor breaker, power bonus or replacement is the same for each of your Survivors:
+    # fx_power.survivor, fx_replace.survivor.
     def cond_granted(self, which, abilities):
         abilities = _items(abilities)
         if str(which) == "turbo rush" and all(ab[0] != "eff" and fx_power.conditional(ab, ("turbo",)) for ab in abilities):
             return governed(abilities, "turbo")  # its continuous abilities while another creature broke a shield
-        return [(str(which) == "survivor" and fx_power.survivor(ab)) or ("granted", str(which), ab)
-                for ab in abilities]
+        return [(str(which) == "survivor" and (fx_power.survivor(ab) or fx_replace.survivor(ab)))
+                or ("granted", str(which), ab) for ab in abilities]
 
     def cond_my_shields_min(self, n): return ("shields_at_least", "you", int(n))
     def cond_opp_shields_max(self, n): return ("shields_at_most", "opponent", int(n))

@@ -6,8 +6,9 @@ SCOPE, COND) -- breaks B shields ("double breaker", "triple breaker" instead of 
 
 * SIT: always | attacking (also "power attacker +N" gained: it counts while attacking, as the
   keyword does) | blocking;
-* SCOPE: "self", or ("lord", WHO, FILTERS): each creature of the battle zone that WHO (relative to
-  the card's owner: you, opponent, any) reaches and every filter fits (targets.lp fits/3);
+* SCOPE: "self", "crossed" (the creature a cross gear is crossed with: fx_gear.py, gear.lp), or
+  ("lord", WHO, FILTERS): each creature of the battle zone that WHO (relative to the card's owner:
+  you, opponent, any) reaches and every filter fits (targets.lp fits/3);
 * PER: None, or (WHO, FILTERS): +N for each such creature of the battle zone;
 * COND: None, ("count", WHO, FILTERS, MIN, MAX) (while the number of such creatures is in
   MIN..MAX), ("self_tapped",) (while this creature is tapped), ("power_min", P) (while this
@@ -163,7 +164,7 @@ def _sets(ab: tuple) -> list:
     """The (WHO, FILTERS) parts of an ability, by role: target, per, cond."""
     scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])  # pow_breaker, pow_kw
     out = []
-    if scope != "self":
+    if scope not in ("self", "crossed"):
         out.append(("target", scope[1], scope[2]))
     if per and per[0] not in ("zone", "civs"):
         out.append(("per", per[0], per[1]))
@@ -172,20 +173,26 @@ def _sets(ab: tuple) -> list:
     return out
 
 
+def race_filters(filters: tuple, lower: dict[str, str], marker: str = "pow_race") -> tuple | None:
+    """The filters with each (MARKER, PHRASE) read as race(RACE) with the library's races (``lower``:
+    lower-case name -> race); None if a phrase names no race."""
+    out = []
+    for f in filters:
+        if isinstance(f, tuple) and f[0] == marker:
+            found = _race_phrase(f[1], lower)
+            if found is None:
+                return None
+            f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
+        out.append(f)
+    return tuple(out)
+
+
 def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
     """The ability with its race phrases read as race(RACE); None if one names no race."""
     lower = {r.lower(): r for r in races}
 
     def fix(filters: tuple) -> tuple | None:
-        out = []
-        for f in filters:
-            if isinstance(f, tuple) and f[0] == "pow_race":
-                found = _race_phrase(f[1], lower)
-                if found is None:
-                    return None
-                f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
-            out.append(f)
-        return tuple(out)
+        return race_filters(filters, lower)
 
     parts = list(ab)
     if ab[0] == "pow":
@@ -194,7 +201,7 @@ def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
         slots = {"target": 2, "cond": 3}
     for role, idx in slots.items():
         v = parts[idx]
-        if role == "target" and v != "self":
+        if role == "target" and v not in ("self", "crossed"):
             f = fix(v[2])
             if f is None:
                 return None
@@ -216,7 +223,7 @@ def facts(c: int, m: int, ab: tuple) -> list:
     """The facts of modifier ``m`` of card ``c`` (asp/duel_masters/power.lp)."""
     scope = ab[3] if ab[0] == "pow" else ab[2]
     cond = ab[5] if ab[0] == "pow" else ab[3]
-    where = "self" if scope == "self" else ("lord", scope[1])
+    where = scope if scope in ("self", "crossed") else ("lord", scope[1])
     out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow"
            else fact("gbreaker", c, m, ab[1], where) if ab[0] == "pow_breaker" else fact("gkw", c, m, ab[1], where)]
     for role, who, filters in _sets(ab):

@@ -33,11 +33,10 @@ from clingo import Number
 
 from oracle import jsonfile
 from oracle.duel_masters import effects
-from oracle.duel_masters.facts import as_program, card_facts, position_facts, race_set
+from oracle.duel_masters.facts import as_program, card_facts, pack, position_facts, race_set
 from oracle.duel_masters.lines import scenario_parts, view_pre, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
-from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 
@@ -46,7 +45,7 @@ UNKNOWN = "Face-down shield (unknown card)"
 # targets, how many cards, which cards) so that the opponent's replies never choose for us.
 # (our_tgt, not eff_tgt: the opponent's choice of his creature -- choosers.lp -- is his reply.)
 OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield",
-               "cast", "our_tgt", "st_n", "goes", "use_tap", "named")
+               "cast", "our_tgt", "st_n", "goes", "use_tap", "named", "generate", "cross", "gen_onto", "r_use")
 
 
 class Stopped(Exception):
@@ -133,8 +132,11 @@ BATTLE_ACTS = tuple(sorted(effects.CREATURE_ACTS)) + ("unknown", "shield_add", "
 
 def _is_trigger(card, races) -> bool:
     """An S-Trigger that can change our attacks: a blocker, or an effect on creatures (or one not
-    understood).  Others (draw, mana, ...) act like a blank shield during our attacks."""
+    understood), or a cross gear with Shield Trigger Cross (what it gives the creature it is crossed
+    with).  Others (draw, mana, ...) act like a blank shield during our attacks."""
     reading = effects.read(card, races)
+    if any(a[:2] == ("gear", "trigger_cross") for a in reading.abilities):
+        return True
     if not any(a[:2] == ("kw", "s_trigger") for a in reading.abilities):
         return False
     return bool(reading.unsupported) or any(
@@ -189,7 +191,7 @@ def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
     parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t), view_pre(t))]
     if scenario0:
         parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1) for p in scenario_parts(0, t)]
-    return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
+    return make_control(pack(facts), as_program(facts) + text, parts=parts)
 
 
 def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int) -> None:
@@ -267,6 +269,12 @@ def _scenario(atoms: list[clingo.Symbol], k: int, ours: set[int]) -> list[clingo
             out.append(fact("pinned_target", k, args[1], args[2], args[3]))
         elif a.name == "holds":
             out.append(fact("holds", k, args[1], args[2]))
+        elif a.name == "xnew":  # a Shield Trigger Cross crossed with one of their creatures (gear.lp)
+            out.append(fact("pinned_cross", k, args[1], args[2]))
+        elif a.name == "k_use":  # a replacement they chose (replace.lp: moment, replacement, creature)
+            out.append(fact("pinned_repl", k, args[1], args[3], args[2]))
+        elif a.name == "k_ssave":  # a creature they destroyed instead of a shield broken (replace.lp)
+            out.append(fact("pinned_ssave", k, args[1], args[2]))
     return out
 
 
@@ -341,12 +349,15 @@ def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]
     pos = problem.position
     ours = [i for i in pos.instances if i.player == pos.turn_player and i.stacked_on is None]
     board = [i for i in ours if i.zone == "battle_zone" and i.card.is_creature]
+    gears = [i for i in ours if i.zone == "battle_zone" and i.card.type == "cross_gear"]
     hand = [i for i in ours if i.zone == "hand"]
-    high = min(max_steps, len(board) + 2 * len(hand) + (1 if hand else 0))
+    # (a card of the hand: summoned or cast and its attack, or a cross gear generated and crossed;
+    # a gear of the battle zone: crossed)
+    high = min(max_steps, len(board) + len(gears) + 2 * len(hand) + (1 if hand else 0))
     races = race_set(pos)
-    # A $tap ability that gives "double breaker" until the end of the turn (buffs.lp) breaks more
-    # than the printed breakers say: no shortest length is derived then.
-    if hand or any(a[0] == "eff" and a[2] == "buff" for i in board for a in effects.read(i.card, races).abilities):
+    # A $tap ability that gives "double breaker" until the end of the turn (buffs.lp), or a cross
+    # gear (gear.lp), breaks more than the printed breakers say: no shortest length is derived then.
+    if hand or gears or any(a[0] == "eff" and a[2] == "buff" for i in board for a in effects.read(i.card, races).abilities):
         return 1, high
     breaks = sorted((max([a[2] for a in effects.read(i.card, races).abilities if a[:2] == ("kw", "breaker")] or [1])
                      for i in board), reverse=True)
@@ -379,6 +390,10 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
             acts[args[3].number] = f'summon "{name(args[1].number)}"'
         elif a.name == "charge" and len(args) == 3:
             acts[args[2].number] = f'charge "{name(args[1].number)}"'
+        elif a.name == "generate" and len(args) == 4:
+            acts[args[3].number] = f'generate "{name(args[1].number)}"'
+        elif a.name == "cross" and len(args) == 4:
+            acts[args[3].number] = f'cross "{name(args[1].number)}" onto "{name(args[2].number)}"'
         elif a.name == "skip_charge" and len(args) == 2:
             acts[args[1].number] = "skip_charge"
     out = [acts[t] + (" targeting " + ", ".join(sorted(targets[t])) if t in targets else "")

@@ -10,16 +10,21 @@ Text form (one step a line; ``#`` starts a comment; card names in double quotes,
     cast "Tornado Flame" paying "Bolshack Dragon", "Bronze-Arm Tribe", ... targeting "Aqua Shooter"
     put "Ambush Scorpion"          # an effect now resolving puts it into the battle zone
     skip_charge                    # end the charge step without charging (503.1: it is optional)
+    generate "Emerald Claw" paying "Faerie Life"          # a cross gear into the battle zone
+    cross "Emerald Claw" onto "Bronze-Arm Tribe" paying "Faerie Life"
+    generate "Maximum Defense" from shields by shield_trigger onto "Aqua Hulcus"   # Shield Trigger Cross
 
 A step is ``ACTION "Card"`` followed, in any order, by ``from ZONE`` (which copy: hand,
 mana_zone, graveyard, shields, deck, hyperspatial_zone, gr_zone, battle_zone), ``by METHOD``
 (normal, from_zone, gravity_zero, shield_trigger, ninja_strike, revenge_chance, gr_summon),
 ``paying "A", "B", ...`` (the mana cards to tap, repeated for copies) and ``on "X"[, "Y"]`` (the
-evolution base).  What a step does not name, the rules choose: which copy, the payment, which
-civilization each card pays, the base.
+evolution base); ``onto "Creature"`` names the creature a cross gear is crossed with (required
+for ``cross``; for a Shield Trigger Cross ``generate``, without it the gear is crossed with none).
+What a step does not name, the rules choose: which copy, the payment, which civilization each
+card pays, the base.
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}``, a step being a string in the
-text form or ``{"action", "card", "from", "by", "paying": [...], "on": [...]}``.
+text form or ``{"action", "card", "from", "by", "paying": [...], "on": [...], "onto"}``.
 
 Checking decides no rule in Python: each step becomes given_* facts (asp/duel_masters/given.lp),
 the rules pack is grounded one step more at a time on one control (multi-shot), and a step is
@@ -41,27 +46,27 @@ import clingo
 from clingo import Function, Number, Symbol
 
 from oracle import checking, linefile
-from oracle.duel_masters.facts import as_program, position_facts
+from oracle.duel_masters.facts import as_program, pack, position_facts
 from oracle.duel_masters.position import ZONES, Position, parse_position
 from oracle.errors import OracleError
-from oracle.resources import encoding
 from oracle.solver import make_control, solve
 from oracle.terms import fact
 
-ACTIONS = ("summon", "cast", "charge", "put", "skip_charge", "attack", "tap_ability")
+ACTIONS = ("summon", "cast", "charge", "put", "skip_charge", "attack", "tap_ability", "generate", "cross")
 METHODS = ("normal", "from_zone", "gravity_zero", "shield_trigger", "ninja_strike", "revenge_chance", "gr_summon")
-STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target", "targeting"}
+GEAR_METHODS = ("normal", "shield_trigger")  # generate: paid, or by Shield Trigger Cross (gear.lp)
+STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target", "targeting", "onto"}
 # Readings are told apart by what the rules chose for these atoms (not by the payment).
 # Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
 # incremental solve needs it in every step part.
 PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
            "#project skip_charge/2. #project attack/4. #project cast/3. #project our_tgt/4. #project use_tap/3.\n"
-           "#project named/4.\n"
+           "#project named/4. #project generate/4. #project cross/4. #project gen_onto/3.\n"
            "#program base.\n")
 # clasp's projective enumeration with backtracking variant 1: the same answers, several times
 # faster here than the default when many hidden payments lead to one line (benchmarks/dm_lines.py).
 PROJECT_MODE = "project,1"
-_WORDS = ("from", "by", "paying", "on", "targeting")  # the parts of a step after its card
+_WORDS = ("from", "by", "paying", "on", "targeting", "onto")  # the parts of a step after its card
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<comma>,)|(?P<word>[A-Za-z_][A-Za-z0-9_-]*)|(?P<num>\d+))')
 
 
@@ -79,6 +84,7 @@ class Step:
     line: int | None = None
     target: str | None = None  # attack: "player" or the attacked creature's name
     targeting: list[str] = field(default_factory=list)  # the creatures the spell / entering creature's effect chooses
+    onto: str | None = None  # generate, cross: the creature the cross gear is crossed with
 
     @property
     def where(self) -> str:
@@ -96,6 +102,8 @@ class Step:
             out += f" from {self.zone}"
         if self.method:
             out += f" by {self.method}"
+        if self.onto:
+            out += f" onto {q(self.onto)}"
         if self.paying:
             out += " paying " + ", ".join(q(n) for n in self.paying)
         if self.on:
@@ -120,6 +128,8 @@ class Step:
             out["on"] = list(self.on)
         if self.targeting:
             out["targeting"] = list(self.targeting)
+        if self.onto:
+            out["onto"] = self.onto
         return out
 
 
@@ -158,7 +168,7 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     while rest:
         kind, word = rest[0]
         if kind != "word" or word not in _WORDS:
-            raise err(f"expected from, by, paying, on or targeting, found {word!r}")
+            raise err(f"expected from, by, paying, on, onto or targeting, found {word!r}")
         if word in seen:
             raise err(f"{word!r} is given twice")
         seen.add(word)
@@ -177,14 +187,23 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
                     raise err(f"unknown zone {value!r}; the zones are {', '.join(ZONES)}")
                 step.zone = value
             else:
-                if value not in METHODS:
+                if action == "generate":
+                    if value not in GEAR_METHODS:
+                        raise err(f"a cross gear is generated by {' or '.join(GEAR_METHODS)}, not {value!r}")
+                elif value not in METHODS:
                     raise err(f"unknown method {value!r}; the methods are {', '.join(METHODS)}")
-                if action != "summon":
-                    raise err("only a summon has a method ('by ...')")
+                elif action != "summon":
+                    raise err("only a summon or a generate has a method ('by ...')")
                 step.method = value
+        elif word == "onto":
+            if action not in ("cross", "generate"):
+                raise err("only a cross or a generate names the creature a cross gear is crossed with (onto ...)")
+            if len(args) != 1 or args[0][0] not in ("str", "num"):
+                raise err("'onto' is followed by one creature name in double quotes")
+            step.onto = str(args[0][1])
         else:
-            if word == "paying" and action not in ("summon", "cast"):
-                raise err("only a summon or a cast names a payment")
+            if word == "paying" and action not in ("summon", "cast", "generate", "cross"):
+                raise err("only a summon, a cast, a generate or a cross names a payment")
             if word == "on" and action != "summon":
                 raise err("only a summon names an evolution base")
             if word == "targeting" and action not in ("cast", "summon", "put", "tap_ability", "attack"):
@@ -202,6 +221,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
                 raise err(f"the card list after {word!r} is empty or ends with a comma")
             setattr(step, word, names)
         rest = rest[end:]
+    if action == "cross" and step.onto is None:
+        raise err('a cross names the creature: cross "Gear" onto "Creature"')
     return step
 
 
@@ -225,6 +246,8 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
     for key, word in (("from", "from"), ("by", "by")):
         if key in item:
             text += f" {word} {item[key]}"
+    if "onto" in item:
+        text += " onto " + json.dumps(str(item["onto"]))
     for key in ("paying", "on", "targeting"):
         if key in item:
             if not isinstance(item[key], list):
@@ -293,6 +316,8 @@ def given_facts(line: Line) -> list[Symbol]:
                 out.append(fact("given_base", t, c, n))
             for c in sorted({_code(line, x, s, "a target of the spell") for x in s.targeting}):
                 out.append(fact("given_target", t, c))
+            if s.onto:
+                out.append(fact("given_onto", t, _code(line, s.onto, s, "the creature to cross the gear with")))
         except OracleError as err:
             raise err.located(line.source)
     return out
@@ -307,7 +332,7 @@ def control(position: Position, extra: list[Symbol], text: str = "", horizon: in
         [("check", (Number(0),))] if check else [])
     for t in range(1, horizon + 1):
         parts += step_parts(t, check)
-    return make_control(encoding("duel_masters"), as_program(facts) + text, parts=parts)
+    return make_control(pack(facts), as_program(facts) + text, parts=parts)
 
 
 def scenario_parts(k: int, t: int) -> list[tuple[str, Any]]:
@@ -364,6 +389,8 @@ class Model:
         self.battle: dict[tuple[str, int], set[int]] = {}  # scenario 0 of the attack step (battle.lp)
         self.won: set[int] = set()
         self.blocks: dict[int, list[int]] = {}
+        self.crossed: dict[tuple[int, int], int] = {}  # (gear, time) -> the creature it is crossed with (gear.lp)
+        self.onto: dict[int, int] = {}  # step -> the creature its gear was crossed with
         for a in atoms:
             args = a.arguments
             if a.name == "at" and len(args) == 3:
@@ -393,6 +420,17 @@ class Model:
                 self.plays[args[3].number] = ("attack", args[0].number, args[1].number, target)
             elif a.name == "use_tap" and len(args) == 3:
                 self.plays[args[2].number] = ("tap_ability", args[0].number, args[1].number, None)
+            elif a.name == "generate" and len(args) == 4:
+                self.plays[args[3].number] = ("generate", args[0].number, args[1].number, args[2].name)
+            elif a.name == "cross" and len(args) == 4:
+                self.plays[args[3].number] = ("cross", args[0].number, args[1].number, None)
+                self.onto[args[3].number] = args[2].number
+            elif a.name == "gen_onto" and len(args) == 3:
+                self.onto[args[2].number] = args[1].number
+            elif a.name == "crossed" and len(args) == 3:
+                self.crossed[(args[0].number, args[2].number)] = args[1].number
+            elif a.name == "ax" and args[0].number == 0:  # gear.lp: crossed after the attack of step t
+                self.battle.setdefault(("ax", args[3].number), set()).add((args[1].number, args[2].number))
             elif a.name == "pays" and len(args) == 3:
                 self.pays.setdefault(args[2].number, []).append((args[0].number, args[1].name))
             elif a.name == "tap" and len(args) == 2 and self.position.rules == "plays":
@@ -427,12 +465,15 @@ class Model:
         zone = self.at.get((i, t - 1), "?")
         pays = sorted(self.pays.get(t, []), key=lambda p: (self.position.by_iid(p[0]).index, p[0]))
         bases = sorted(self.name(b) for b in self.bases.get(t, []))
-        # The defaults (from the hand, a normal summon) are left out, as a person would write it.
-        step = Step(t, action, self.name(i), zone=zone if action != "put" and zone != "hand" else None,
-                    method=method if action == "summon" and method != "normal" else None,
+        onto = self.name(self.onto[t]) if t in self.onto else None
+        # The defaults (from the hand, a normal summon, a cross from the battle zone) are left out, as
+        # a person would write it.
+        step = Step(t, action, self.name(i), zone=zone if action not in ("put", "cross") and zone != "hand" else None,
+                    method=method if action in ("summon", "generate") and method != "normal" else None,
                     paying=[self.name(m) for m, _ in pays], on=bases,
-                    targeting=sorted(self.name(j) for j in self.targets.get(t, [])))
-        return step, (action, player, self.name(i), zone, method, tuple(bases) + tuple(step.targeting))
+                    targeting=sorted(self.name(j) for j in self.targets.get(t, [])), onto=onto)
+        return step, (action, player, self.name(i), zone, method,
+                      tuple(bases) + tuple(step.targeting) + ((onto,) if onto else ()))
 
     def paid(self, t: int) -> str:
         pays = sorted(self.pays.get(t, []), key=lambda p: (self.position.by_iid(p[0]).index, p[0]))
@@ -440,7 +481,7 @@ class Model:
 
     def zone_list(self, player: int, zone: str, t: int) -> list[int]:
         """Top cards of a zone at time t: those there from the start first, then arrivals in order."""
-        covered = {b for _, b in self.stack.get(t, [])}
+        covered = {b for _, b in self.stack.get(t, [])} | set(self.gears_on(t))
         here = [i.iid for i in self.position.instances
                 if i.player == player and self.at.get((i.iid, t)) == zone and i.iid not in covered]
 
@@ -452,6 +493,10 @@ class Model:
             return (1, last, iid)
 
         return sorted(here, key=arrival)
+
+    def gears_on(self, t: int, creature: int | None = None) -> list[int]:
+        """The cross gears crossed with a creature at time t (with ``creature``, with that one)."""
+        return sorted(x for (x, k), j in self.crossed.items() if k == t and creature in (None, j))
 
     def under(self, top: int, t: int) -> list[int]:
         below = [b for e, b in self.stack.get(t, []) if e == top]
@@ -474,6 +519,11 @@ class Model:
                     below = self.under(i, t)
                     if below:
                         cell += " [on " + ", ".join(self.name(b) for b in below) + "]"
+                    gears = self.gears_on(t, i)
+                    if gears:
+                        cell += " [crossed: " + ", ".join(self.name(x) for x in gears) + "]"
+                    elif self.position.by_iid(i).card.type == "cross_gear":
+                        cell += " (cross gear, crossed with none)"
                     cells.append(cell)
                 head = f"P{p} {label}"
                 if zone == "mana_zone":
@@ -484,9 +534,16 @@ class Model:
             # After an attack the battle zone and the shields are those of the game played
             # (scenario 0: the opponent's replies that made the line legal).
             on, tapped = self.battle.get(("a_on", t), set()), self.battle.get(("a_tp", t), set())
+            gears = self.battle.get(("ax", t), set())
             for p in (0, 1):
-                cells = [self.name(i) + (" (tapped)" if i in tapped else "") for i in sorted(on)
-                         if self.position.by_iid(i).player == p]
+                def cell(i):
+                    on_it = sorted(self.name(x) for x, j in gears if j == i)
+                    return (self.name(i) + (" (tapped)" if i in tapped else "")
+                            + (" [crossed: " + ", ".join(on_it) + "]" if on_it else ""))
+                cells = [cell(i) for i in sorted(on) if self.position.by_iid(i).player == p]
+                cells += [x.card.name + " (cross gear, crossed with none)" for x in self.position.instances
+                          if x.player == p and x.card.type == "cross_gear" and self.at.get((x.iid, t)) == "battle_zone"
+                          and all(x.iid != g for g, _ in gears)]
                 out.append(f"P{p} battle zone after the attack: " + (", ".join(cells) or "none"))
             blocks = [b for b in self.blocks.get(t, [])]
             out.append("one legal reply of the opponent (oracle lethal considers them all): "
@@ -518,12 +575,16 @@ class Model:
                     if zone in ("mana_zone", "battle_zone") and (i, t) in self.tapped:
                         entry["tapped"] = True
                     if zone == "battle_zone":
-                        moved = any(k <= t and play[2] == i and play[0] != "charge" for k, play in self.plays.items())
+                        # (only a summon or a put brings a creature in: an attacker or a generated gear is not "summoned")
+                        moved = any(k <= t and play[2] == i and play[0] in ("summon", "put") for k, play in self.plays.items())
                         if inst.summoned_this_turn or moved:
                             entry["summoned_this_turn"] = True
                         below = self.under(i, t)
                         if below:
                             entry["under"] = [self.name(b) for b in below]
+                        gears = self.gears_on(t, i)
+                        if gears:
+                            entry["crossed"] = [self.name(x) for x in gears]
                     if zone == "shields" and inst.broken:
                         entry["broken"] = True
                     cards.append(entry)
@@ -545,7 +606,7 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
     Faster than reading every atom (``Model``) when a solver lists thousands of lines.  The zone
     a card comes from is its zone in the position, or where an earlier step of the same line put
     it (bookkeeping of the line, not a rule)."""
-    plays, pays, bases, targets, went = {}, {}, {}, {}, {}
+    plays, pays, bases, targets, went, onto = {}, {}, {}, {}, {}, {}
     for a in symbols:
         args = a.arguments
         if a.name == "play":
@@ -559,6 +620,8 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
             targets.setdefault(args[0].number, []).append(args[2].number)
         elif a.name == "went":
             went.setdefault(args[0].number, []).append((args[1].number, args[2].name))
+        elif a.name == "onto":
+            onto[args[0].number] = args[2].number
     where = {i.iid: i.zone for i in position.instances}
     name = lambda i: position.by_iid(i).card.name
     out = []
@@ -578,10 +641,11 @@ def steps_from_shown(position: Position, symbols: list[Symbol], horizon: int) ->
         action = "put" if action == "put_into_battle_zone" else action
         zone = where[i]
         paying = sorted(pays.get(t, []), key=lambda m: (position.by_iid(m).index, m))
-        out.append(Step(t, action, name(i), zone=None if action == "put" or zone == "hand" else zone,
-                        method=method if action == "summon" and method != "normal" else None,
+        out.append(Step(t, action, name(i), zone=None if action in ("put", "cross") or zone == "hand" else zone,
+                        method=method if action in ("summon", "generate") and method != "normal" else None,
                         paying=[name(m) for m in paying], on=sorted(name(b) for b in bases.get(t, [])),
-                        targeting=sorted(name(j) for j in targets.get(t, []))))
+                        targeting=sorted(name(j) for j in targets.get(t, [])),
+                        onto=name(onto[t]) if t in onto else None))
         where[i] = {"charge": "mana_zone", "cast": "graveyard"}.get(action, "battle_zone")
         where.update(went.get(t, []))  # what the step's effects moved (resolve.lp)
     return out
@@ -599,7 +663,8 @@ class CheckResult(checking.CheckedLine):
     def text(self) -> str:
         def details(r: StepResult) -> list[str]:
             out = []
-            written = Step(0, r.step.action, r.step.card, r.step.zone, r.step.method, [], r.step.on).text()
+            written = Step(0, r.step.action, r.step.card, r.step.zone, r.step.method, [], r.step.on,
+                           target=r.step.target, targeting=r.step.targeting, onto=r.step.onto).text()
             if r.reading and r.reading != written:
                 out.append(f"  read as: {r.reading}")
             if r.payment:

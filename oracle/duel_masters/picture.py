@@ -50,7 +50,9 @@ def draw(position: Position) -> str:
 
 
 def _cards(position: Position, p: int, zone: str) -> list[Instance]:
-    return [i for i in position.instances if i.player == p and i.zone == zone and i.under is None]
+    # (evolution sources and the cross gears crossed with a creature are drawn with their creature)
+    return [i for i in position.instances if i.player == p and i.zone == zone and i.under is None
+            and i.crossed_on is None]
 
 
 def _row(d: Drawing, position: Position, p: int, row: str, x0: float, y: float) -> None:
@@ -95,9 +97,14 @@ def _spread(d: Drawing, g: Group, position: Position, cards: list[Instance], x: 
         if under:
             c.circle(CW / 2 - 8, -CH / 2 + 44, 10, fill="#ffd23f", stroke="#333")
             c.text(CW / 2 - 8, -CH / 2 + 48, str(len(under)), size=11, weight="bold", anchor="middle")
+        gears = [i for i in position.instances if i.crossed_on == inst.iid]
+        for k, gear in enumerate(gears[:3]):   # its cross gears: a bar each below the card
+            c.rect(-CW / 2, CH / 2 + 2 + 5 * k, CW, 4, fill="#6c757d", stroke="#333")
         tip = inst.card.name + (" (tapped)" if inst.tapped else "")
         if under:
             tip += "; under it: " + ", ".join(i.card.name for i in under)
+        if gears:
+            tip += "; crossed with: " + ", ".join(i.card.name for i in gears)
         c.title(tip)
 
 

@@ -13,7 +13,7 @@ ZONES = ("hand", "mana_zone", "battle_zone", "shields", "graveyard", "deck", "hy
 # Which per-card flags each zone accepts (anything else is a typo we report).
 FLAGS = {
     "mana_zone": {"tapped"},
-    "battle_zone": {"tapped", "summoned_this_turn", "under"},
+    "battle_zone": {"tapped", "summoned_this_turn", "under", "crossed"},
     "shields": {"broken"},
 }
 STEPS = ("charge", "main", "shield_break", "attack", "block", "end")
@@ -36,11 +36,15 @@ class Instance:
     label: str | None = None  # the optional "id" the input gave it
     under: int | None = None  # evolution source: its place in the stack's "under" list
     stacked_on: int | None = None  # evolution source: the iid of the card on top of it
+    crossed: int | None = None  # cross gear crossed with a creature: its place in the creature's "crossed" list
+    crossed_on: int | None = None  # ... and the iid of that creature
 
     def ref(self) -> dict:
         out = {"name": self.card.name, "location": self.zone, "index": self.index}
         if self.under is not None:
             out["under"] = self.under
+        if self.crossed is not None:
+            out["crossed"] = self.crossed
         return out
 
 
@@ -135,7 +139,7 @@ def _card_entry(entry, zone: str, where: str, lib: Library) -> tuple[Card, dict,
         raise OracleError(f"{sorted(bad)} not allowed for a card in {zone} "
                           f"(allowed: {sorted(FLAGS.get(zone, set())) or 'none'})", field=where)
     for key, value in flags.items():
-        if key != "under":
+        if key not in ("under", "crossed"):
             _need(isinstance(value, bool), f"{key!r} must be true or false", f"{where}.{key}")
     card = lib.get(str(entry["card"]), field=f"{where}.card")
     label = entry.get("id")
@@ -173,11 +177,27 @@ def _zone_cards(p: int, zone: str, cards: list, lib: Library, instances: list, l
         else:
             _need(not card.gr or zone == "battle_zone",
                   f"{card.name} is a GR creature; it can only be in gr_zone or battle_zone", at)
+        # A cross gear in the battle zone takes no flags: it is never tapped, and the gears crossed
+        # with a creature are listed on the creature ("crossed").
+        _need(zone != "battle_zone" or card.type != "cross_gear" or not flags, f"{card.name} is a cross gear; it takes no flags "
+              "(list the gears crossed with a creature under its \"crossed\")", at)
         top = Instance(len(instances) + 1, p, zone, index, card,
                        tapped=flags.get("tapped", False),
                        summoned_this_turn=flags.get("summoned_this_turn", False),
                        broken=flags.get("broken", False), label=label)
         instances.append(top)
+        if "crossed" in flags:
+            gears = flags["crossed"]
+            _need(isinstance(gears, list) and gears, "must be a non-empty list of cross gears", f"{at}.crossed")
+            _need(card.is_creature, f"{card.name} is not a creature; only a creature is crossed with cross gears",
+                  f"{at}.crossed")
+            for k, entry in enumerate(gears):
+                gat = f"{at}.crossed[{k}]"
+                gear, _, glabel = _card_entry(entry, "crossed", gat, lib)  # a gear has no flags of its own
+                label_of(glabel, gat)
+                _need(gear.type == "cross_gear", f"{gear.name} is a {gear.type}; only cross gears are crossed", gat)
+                instances.append(Instance(len(instances) + 1, p, zone, index, gear, label=glabel,
+                                          crossed=k, crossed_on=top.iid))
         if "under" not in flags:
             continue
         under = flags["under"]
