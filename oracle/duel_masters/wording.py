@@ -172,6 +172,10 @@ SENTENCES: dict[str, S] = {
     "no_put": lambda c, i: f"no resolving effect lets you put {c.name(i)} into the battle zone",
     "not_untapped_mana": _not_untapped,
     "nothing_to_pay": lambda c, i: f"{c.name(i)} is summoned without paying mana here, so no card can be tapped for it",
+    # choosers.lp
+    "opponent_choice": lambda c, s: (f"the opponent chooses which of his creatures {c.name(s)}'s effect takes, and "
+                                     f"more than one can be chosen: a line found by search does not choose for him "
+                                     f"(oracle lethal weighs every choice)"),
     # attacks (attack.lp, battle.lp)
     "summoning_sickness": lambda c, a: (f"{c.name(a)} entered the battle zone this turn: it has summoning sickness "
                                         "and cannot attack (only speed attackers and evolution creatures can)"),
