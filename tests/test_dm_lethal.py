@@ -274,8 +274,9 @@ def test_coverage_command_counts_fully_understood_cards():
 
 
 def test_an_s_trigger_with_text_not_understood_is_assumed_to_stop_the_attack():
-    # Pixie Cocoon: "After you cast this spell, put it into your mana zone tapped ..." is not read.
-    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Pixie Cocoon"])).verdict == "no_lethal"
+    # Cyclone Panic: "Each player counts the cards in his hand, shuffles these cards into his deck, then
+    # draws that many cards." is not read.
+    assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Cyclone Panic"])).verdict == "no_lethal"
     assert verdict(board([BOLTAIL, CRAGSAUR, CRAGSAUR], [VEHICLE, "Brain Serum"])).verdict == "lethal"  # draws
 
 

@@ -65,8 +65,8 @@ def test_searing_wave_destroys_all_small_creatures_and_burns_one_of_our_shields(
 
 
 def test_a_spell_whose_text_is_not_read_whole_is_refused():
-    doc = pos(side(hand=["Darkpact"], mana_zone=untapped(BONE, BONE)))  # "... then draw that many cards"
-    assert "text_not_understood" in terms(check(doc, 'cast "Darkpact"'))
+    doc = pos(side(hand=["Cyclone Panic"], mana_zone=untapped(CRAGSAUR, CRAGSAUR, CRAGSAUR)))  # "... shuffles these cards"
+    assert "text_not_understood" in terms(check(doc, 'cast "Cyclone Panic"'))
 
 
 # --- "when you put this creature into the battle zone" of our summons -------------------------

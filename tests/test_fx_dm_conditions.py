@@ -103,8 +103,51 @@ def test_survivor_and_turbo_rush_abilities_count_only_where_harmless():
         return not reading.unsupported and all(effects.played(a) for a in reading.abilities)
     # "Survivor: whenever this creature attacks, you may draw a card": harmless on any Survivor
     assert counted("Split-Head Hydroturtle Q") and counted("Gigaclaws")
-    # "Survivor: speed attacker" would change which Survivors may attack: not played, not counted
-    assert not counted("Rumblesaur Q") and not counted("Slaphappy Soldier Galback")
-    # and no rule reads it as Rumblesaur's own speed attacker either
+    # a Turbo rush attack trigger that destroys would change what a line can do: not played, not counted
+    assert not counted("Slaphappy Soldier Galback")
+    # "Survivor: speed attacker" is every Survivor's: a lord's keyword (lords.lp, tests/test_fx_dm_lords.py),
+    # not Rumblesaur's own speed attacker
+    assert counted("Rumblesaur Q")
     facts = [str(f) for f in effects.card_facts(lib.get("Rumblesaur Q"), races)]
-    assert not any(f.startswith("speed_attacker") for f in facts)
+    assert not any(f.startswith("speed_attacker") for f in facts) and any(f.startswith("gkw(") for f in facts)
+
+
+# --- more conditions (fx_conditions.py, conditions.lp) -------------------------------------------
+def test_apocalypse_day_needs_six_creatures_in_the_battle_zone():
+    from test_dm_helpers import check, pos, side, untapped
+    light = ["Emerald Grass"] * 6
+    six = pos(side(hand=["Apocalypse Day"], mana_zone=untapped(*light), battle_zone=["Cragsaur"] * 3),
+              side(battle_zone=["Aqua Vehicle"] * 3))
+    result = check(six, 'cast "Apocalypse Day"')
+    assert result.legal and result.steps[-1].position["players"][1]["battle_zone"] == []
+    five = pos(side(hand=["Apocalypse Day"], mana_zone=untapped(*light), battle_zone=["Cragsaur"] * 2),
+               side(battle_zone=["Aqua Vehicle"] * 3))
+    assert len(check(five, 'cast "Apocalypse Day"').steps[-1].position["players"][1]["battle_zone"]) == 3
+
+
+def test_illusionary_merfolk_draws_beside_a_cyber_lord_only():
+    from test_dm_helpers import check, pos, side, untapped
+    merfolk, tulk = "Illusionary Merfolk", "Tulk, the Oracle"
+    water = ["Aqua Vehicle"] * 5
+    doc = pos(side(hand=[merfolk], mana_zone=untapped(*water, "Emerald Grass"), battle_zone=["Corile"], deck=[tulk]))
+    assert check(doc, f'summon "{merfolk}" paying ' + ", ".join(f'"{w}"' for w in water), f'summon "{tulk}"').legal
+    doc["players"][0]["battle_zone"] = ["Cragsaur"]   # not a Cyber Lord
+    assert not check(doc, f'summon "{merfolk}" paying ' + ", ".join(f'"{w}"' for w in water), f'summon "{tulk}"').legal
+
+
+def test_deep_juggler_draws_when_attacking_with_a_mana_zone_all_water():
+    from test_dm_helpers import check, pos, side
+    doc = pos(side(battle_zone=["Deep Juggler"], mana_zone=["Aqua Vehicle"], deck=["Cragsaur"]), side(shields=["Aqua Vehicle"]))
+    hand = check(doc, 'attack "Deep Juggler" -> player').steps[-1].position["players"][0]["hand"]
+    assert len(hand) == 1
+    doc["players"][0]["mana_zone"] = ["Cragsaur"]
+    assert check(doc, 'attack "Deep Juggler" -> player').steps[-1].position["players"][0]["hand"] == []
+
+
+def test_get_ready_draws_up_to_the_opponents_hand_size():
+    from test_dm_helpers import check, pos, side, untapped
+    doc = pos(side(hand=["Get Ready", "Cragsaur"], mana_zone=untapped(*["Emerald Grass"] * 5), deck=["Aqua Vehicle"] * 5),
+              side(hand=["Aqua Vehicle"] * 4))
+    assert len(check(doc, 'cast "Get Ready"').steps[-1].position["players"][0]["hand"]) == 4   # 1 + 3
+    doc["players"][1]["hand"] = ["Aqua Vehicle"]
+    assert len(check(doc, 'cast "Get Ready"').steps[-1].position["players"][0]["hand"]) == 1   # not more: none

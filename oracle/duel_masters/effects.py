@@ -30,25 +30,30 @@ from importlib import resources
 from lark import Lark, v_args
 from lark.exceptions import LarkError
 
-from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_conditions, fx_gear, fx_outside, fx_power,
-                                 fx_replace, fx_summoning)
+from oracle.duel_masters import (fx_battle, fx_board, fx_cards, fx_choosers, fx_conditions, fx_events, fx_gear,
+                                 fx_outside, fx_power, fx_replace, fx_statics, fx_summoning, fx_verbs)
 from oracle.duel_masters.cards import Card
 
 # The effects a step of a line resolves (asp/duel_masters/resolve.lp: step_act/1, card_act/1).
 STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana", "shield_add",
                            "mana_to_hand", "shield_burn", "look", "hand_to_mana", "mana_burn",
                            "shield_to_hand", "grave_to_hand", "grave_to_mana", "discard", "search",
-                           "search_mana", "shield_to_mana", "buff", "hand_to_shield"})
+                           "search_mana", "shield_to_mana", "buff", "hand_to_shield", "mana_to_shield",
+                           "mana_tapped", "deck_to_grave", "reorder", "untap_mana", "to_shields", "to_deck",
+                           "later", "must_attack", "blocked_slayer"})
 
+# Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
+POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
-CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana"})
+CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", "to_deck"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
 # hand, deck, mana zone, graveyard and own shields, or only look: once a line attacks it can only
 # attack (no summon, no cast: timing.lp, spells.lp), and no attack rule reads those zones, so they
 # provably change nothing the line can do (docs/duel-masters.md, "Card text coverage").
 ATTACK_HARMLESS = frozenset({"draw", "mana", "mana_to_hand", "hand_to_mana", "look", "search",
                              "mana_burn", "shield_add", "shield_to_hand", "grave_to_hand",
-                             "grave_to_mana", "search_mana"})
+                             "grave_to_mana", "search_mana", "mana_tapped", "mana_to_shield", "reorder", "later",
+                             "must_attack"})
 # The same of the attacker's owner only (``who`` "you"): its own shields to the graveyard and its
 # own discards.  The opponent's discards too: no attack rule reads the opponent's hand (Ninja
 # Strike is not modelled: the lethal answer says so), and a card the opponent loses never helps him.
@@ -56,6 +61,11 @@ _ATTACK_HARMLESS_WHO = frozenset({("shield_burn", "you"), ("discard", "you"), ("
 # "When this creature is destroyed" effects that move only its owner's cards among hand, deck and
 # graveyard, or only look (not a discard: on the opponent's creature it would be ours).
 DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
+# Effects on cards of "when this creature is destroyed" that a reply leaves unresolved: hands (no
+# attack rule reads one), mana zones and shields (a reply that changes one while a rule reads it is
+# assumed to stop the attack step: power.lp zone_moved/3, triggers.lp); in a step of our main step the
+# opponent's such effect is not resolved and the step is refused (resolve.lp), our own creature's too.
+DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "grave_to_mana"})
 
 
 def _attack_harmless(act: str, who: str) -> bool:
@@ -73,7 +83,7 @@ def played(ab: tuple) -> bool:
         # (an effect on creatures is played only for the creature whose own ability it is)
         return (inner[0] == "eff" and inner[1] == "attacks" and _attack_harmless(inner[2], inner[3])
                 or inner[:2] in (("kw", "end_of_turn"), ("kw", "reminder")))
-    if ab[0] in ("pow", "pow_breaker", "gear", "repl"):
+    if ab[0] in POWER_ITEMS or ab[0] in ("gear", "repl"):
         # asp/duel_masters/power.lp and battle.lp (fx_power.py); gear.lp, grants.lp (fx_gear.py);
         # replace.lp (fx_replace.py)
         return True
@@ -84,6 +94,23 @@ def played(ab: tuple) -> bool:
         # every other keyword is a fact the attack, battle or trigger rules read.
         return True
     when, act = ab[1], ab[2]
+    if when not in ("cast", "enters") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
+            and when not in fx_events.SIDES and not (when == "attacks" and _attack_harmless(act, ab[3])):
+        # conditions are looked at where a step resolves them (conditions.lp); an attack trigger that
+        # changes nothing whatever its condition says needs none
+        return False
+    if act in CREATURE_ACTS and ab[4] in ("per", "up_to_per", "one_plus_per") and when not in ("cast", "enters"):
+        return False  # a count on creatures is counted in a step only (counts.lp)
+    if "opp_chooses" in ab[5] and when not in ("cast", "enters", "tap_ability"):
+        return False  # the opponent's choice is played in a step only (choosers.lp)
+    if when in fx_events.SIDES:
+        return fx_events.played(when, act, ab[3], _attack_harmless, ab[5])
+    if when in fx_events.WATCHED:
+        return fx_events.watched_played(ab, STEP_RESOLVED, CREATURE_ACTS, _attack_harmless)
+    if when == "lent_tap":
+        # asp/duel_masters/lent_tap.lp: used before any attack as a step's effects; after an attack
+        # only its effects on cards (its effects on creatures there are not modelled: refused)
+        return act in STEP_RESOLVED
     if when in ("cast", "enters", "tap_ability"):
         # resolve.lp (and, for the opponent's S-Triggers, triggers.lp; tap abilities: tap.lp)
         return act in STEP_RESOLVED
@@ -91,7 +118,8 @@ def played(ab: tuple) -> bool:
     # destroyed": asp/duel_masters/our_triggers.lp (ours) and triggers.lp (the opponent's creatures
     # destroyed in a battle).  Effects on cards: provably harmless during our attacks, as below.
     if when == "attacks":
-        return act in CREATURE_ACTS or _attack_harmless(act, ab[3])
+        # (no_triggers: asp/duel_masters/trigger_locks.lp)
+        return act in CREATURE_ACTS or act == "no_triggers" or _attack_harmless(act, ab[3])
     # A cross gear's trigger on its creature (fx_gear.py): its effects on cards resolve as our own
     # attack triggers' do (gear.lp); only the harmless ones are played, as for "destroyed" below.
     if when == "crossed_attacks":
@@ -104,7 +132,8 @@ def played(ab: tuple) -> bool:
         # Only the hand, deck and graveyard of a player change, which no attack rule reads (nor
         # one of a line, for the opponent's cards); a step of our line that destroys our own such
         # creature is not played (resolve.lp), as it would not resolve the ability.
-        return act in CREATURE_ACTS or act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+        return (act in CREATURE_ACTS or act in DESTROYED_HARMLESS and (ab[3] == "you" or act == "look")
+                or act in DESTROYED_REPLY)
     return False
 
 
@@ -130,8 +159,9 @@ def normal(line: str) -> str:
 
 
 @v_args(inline=True)
-class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Words, fx_gear.Words, fx_outside.Words,
-              fx_power.Words, fx_replace.Words, fx_summoning.Words):
+class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_choosers.Words, fx_conditions.Words, fx_events.Words,
+              fx_gear.Words, fx_outside.Words, fx_power.Words, fx_replace.Words, fx_statics.Words, fx_summoning.Words,
+              fx_verbs.Words):
     """Parse tree -> list of ability tuples (see the module docstring)."""
 
     def line(self, items):
@@ -186,13 +216,17 @@ class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_conditions.Wor
     def on_tap(self, effects): return [("eff", "tap_ability", *e) for e in effects]
 
     def effects(self, *items):
-        return list(items)
+        # an effect body is a tuple; a sentence that states several is a list of them (fx_verbs.py)
+        return [e for item in items for e in (item if isinstance(item, list) else [item])]
 
     def may(self): return None
 
     def may_effect(self, _may, e):
+        if isinstance(e, list):  # "you may" over several effects at once: not read (a VisitError)
+            raise ValueError("an optional group of effects")
         act, who, count, filters = e
-        return (act, who, "may_one" if count == "one" else count, filters)
+        return (act, who, {"one": "may_one", "per": "up_to_per"}.get(count, count) if isinstance(count, str) else count,
+                filters)
 
     # effect bodies: (act, who, count, filters)
     def destroy(self, count, who, filters): return ("destroy", who[0], count, who[1] + filters)
@@ -254,9 +288,10 @@ def read_line(line: str) -> tuple | None:
     text = normal(line)
     try:
         tree = parser().parse(text, start="start")
+        # a transformer method refuses a reading it cannot represent (ValueError: a VisitError)
+        out = _Reader().transform(tree)
     except LarkError:
         return None
-    out = _Reader().transform(tree)
     items = []
     for ab in out:
         if ab[0] == "eff":
@@ -272,24 +307,39 @@ def read_line(line: str) -> tuple | None:
 # Effects on cards that pick among the cards of a zone (resolve.lp pick_from/3) see the zone as it
 # was before the step; the zone each effect puts cards into.
 _PICKS_FROM = {"hand_to_shield": "hand", "search": "deck", "search_mana": "deck", "mana_to_hand": "mana_zone", "hand_to_mana": "hand",
-               "mana_burn": "mana_zone",
+               "mana_burn": "mana_zone", "mana_to_shield": "mana_zone", "deck_to_grave": "deck",
                "discard": "hand", "grave_to_hand": "graveyard", "grave_to_mana": "graveyard",
                "shield_burn": "shields", "shield_to_hand": "shields", "shield_to_mana": "shields"}
 _PUTS_INTO = {"hand_to_shield": "shields", "draw": "hand", "mana": "mana_zone", "shield_add": "shields", "mana_to_hand": "hand",
               "hand_to_mana": "mana_zone", "grave_to_hand": "hand", "grave_to_mana": "mana_zone",
               "discard": "graveyard", "mana_burn": "graveyard", "shield_burn": "graveyard",
               "shield_to_hand": "hand", "shield_to_mana": "mana_zone", "search": "hand", "search_mana": "mana_zone",
-              "destroy": "graveyard",
-              "bounce": "hand", "to_mana": "mana_zone"}
+              "destroy": "graveyard", "mana_to_shield": "shields", "mana_tapped": "mana_zone", "deck_to_grave": "graveyard",
+              "bounce": "hand", "to_mana": "mana_zone", "to_shields": "shields", "to_deck": "deck"}
 
 
 def _own_name(items: tuple | None, card: Card) -> tuple | None:
     """The condition "if you have a NAME in your graveyard" is read for the card's own name only
-    (fx_conditions.py); another name leaves the line not understood."""
+    (fx_conditions.py), and so is "for each NAME in each graveyard" (fx_verbs.py); another name
+    leaves the line not understood."""
     if items is None:
         return None
     out = []
     for ab in items:
+        if ab[0] == "eff" and any(isinstance(f, tuple) and f[0] == "count" and any(g[0] == "named" for g in f[3]) for f in ab[5]):
+            flt = []
+            for f in ab[5]:
+                if isinstance(f, tuple) and f[0] == "count":
+                    sub = []
+                    for g in f[3]:
+                        if g[0] == "named":
+                            if g[1] != normal(card.name):
+                                return None
+                            g = ("card_is", card.code)
+                        sub.append(g)
+                    f = (*f[:3], tuple(sub))
+                flt.append(f)
+            ab = (*ab[:5], tuple(flt))
         if ab[0] == "eff" and any(f[0] == "if" and f[1][0] == "named_in_graveyard" for f in ab[5] if isinstance(f, tuple)):
             flt = []
             for f in ab[5]:
@@ -353,9 +403,9 @@ def read(card: Card, races: frozenset[str]) -> Reading:
     for line in card.text.split("\n"):
         if not line.strip():
             continue
-        items = fx_gear.only_on_gears(fx_replace.resolve(
+        items = fx_gear.only_on_gears(fx_replace.resolve(fx_events.resolve(fx_verbs.resolve(
             _power(_summoning(_phrases(_own_name(read_line(line), card), card, races), card, races), card, races),
-            races), card)
+            races), races), races), card)
         head = trigger_head(line)
         if head is not None and not (items and any(a == ("summon", head) for a in items)):
             # the card reacts to this event (events.lp reports it), whether or not its effect is read
@@ -416,7 +466,7 @@ def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | No
         return None
     out = []
     for ab in items:
-        if ab[0] in ("pow", "pow_breaker"):
+        if ab[0] in POWER_ITEMS:
             if ab[0] == "pow" and ab[3] != "crossed" and not (card.power_value or 0) > 0:  # (a gear has none)
                 return None
             ab = fx_power.resolve(ab, races)
@@ -449,7 +499,7 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
     for ab in reading.abilities:
         if ab[0] in ("summon", "granted"):
             continue  # facts.py writes the summoning abilities; a granted one is harmless or not played
-        if ab[0] in ("pow", "pow_breaker"):
+        if ab[0] in POWER_ITEMS:
             m += 1
             out += fx_power.facts(c, m, ab)
             continue
@@ -469,9 +519,16 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
             out.append(fact("ab", c, e, when, act, who, _term(count)))
             # a condition of the effect (fx_conditions.py) is no target filter: ab_cond/3
             # a grant of "... until the end of the turn" (fx_power.py) is no target filter: ab_buff/3
+            # what "for each ..." counts (fx_verbs.py) is no target filter either: ab_cnt/4, ab_cnt_filter/3
+            for f in filters:
+                if isinstance(f, tuple) and f[0] == "count":
+                    out.append(fact("ab_cnt", c, e, f[1], f[2]))
+                    out += [fact("ab_cnt_filter", c, e, _term(g)) for g in f[3]]
             out += [fact("ab_cond", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "if"
                     else fact("ab_buff", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "grant"
-                    else fact("ab_filter", c, e, _term(f)) for f in filters]
+                    else fact("ab_watch", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "watch"
+                    else fact("ab_lend", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "lend"
+                    else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).

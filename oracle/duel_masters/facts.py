@@ -29,6 +29,8 @@ def filter_term(flt: tuple, position: Position) -> Symbol:
         return _c(kind)
     if kind in ("civ", "not_civ"):
         return _f(kind, _c(flt[1]))
+    if kind == "civ_or":
+        return _f(kind, _c(flt[1]), _c(flt[2]))
     if kind in ("race", "race_word"):
         return Function(kind, [String(flt[1])])
     if kind == "name":
@@ -91,7 +93,11 @@ def _ability_facts(c: int, k: int, ab, position: Position) -> list[Symbol]:
             Function("sympathy", [Number(c), String(r)]) for r in ab.races]
     if isinstance(ab, kw.CostChange):
         return [_f("cost_change", c, k, _c(ab.who), filter_term(ab.filter, position), ab.delta,
-                   ab.floor, _c("up_to" if ab.up_to else "exact"))]
+                   ab.floor, _c("up_to" if ab.up_to else "exact"))] + ([_f("cost_for", c, k, _c("spell"))] if ab.spells else [])
+    if isinstance(ab, kw.CastLock):
+        return [_f("cast_lock", c, _c(ab.who), filter_term(ab.filter, position))]
+    if isinstance(ab, kw.CastOnlyIf):
+        return [_f("cast_only_if", c, term(ab.condition))]
     if isinstance(ab, kw.NextSummonReduction):
         return [_f("next_summon_reduction", c, ab.amount, ab.floor)]
     if isinstance(ab, kw.SummonFrom):

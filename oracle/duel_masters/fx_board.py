@@ -20,3 +20,4 @@ class Words(Transformer):
     def board_to_mana_civs(self, _one, c1, c2): return ("to_mana", "opponent", "one", (("civ_or", str(c1), str(c2)),))
     def board_bounce_non_evolution(self, _one): return ("bounce", "opponent", "one", ("non_evolution",))
     def board_opp_shields_burn(self, n): return ("shield_burn", "opponent", ("up_to", int(n)), ())
+    def board_charger_tapped(self): return [("kw", "charger"), ("kw", "charger_tapped")]

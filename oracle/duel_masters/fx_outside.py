@@ -6,6 +6,10 @@
   ("kw", "reminder").
 * "At the end of each of your turns / the turn / each turn, ...": binds at the end of a turn,
   which a line never reaches, and a win ends the game first (as end_of_turn of effects.py).
+* "At the start of your turn / each player's turn / ..., ...", "whenever you draw the card at the
+  start of your turn, ...", "this creature doesn't untap at the start of your turn" and the like:
+  the start of a turn comes before the charge and main steps a line plays (the position gives the
+  state after it), and a line never reaches the start of the next turn (("kw", "reminder")).
 * "When this creature would be discarded from your hand during your opponent's turn, you may put
   it into the battle zone instead": our own copies never meet it (a line is our turn); a step of
   our line that makes the opponent discard such a card is not played (resolve.lp,
@@ -22,4 +26,5 @@ class Words(Transformer):
 
     def out_silent_skill(self, *_): return ("kw", "reminder")
     def out_end_of_turn(self, *_): return ("kw", "end_of_turn", "any")
+    def out_start_of_turn(self, *_): return ("kw", "reminder")
     def out_discard_replaced(self, *_): return ("kw", "discard_replaced")

@@ -55,10 +55,32 @@ class Words(Transformer):
     def pow_gain_attacking(self, n): return ("power", int(n), "attacking")
     def pow_gain_pa(self, q): return ("power", int(re.search(r"\d+", str(q)).group()), "attacking")
     def pow_gain_db(self, _q): return ("breaker", 2)
+    def pow_gain_kw(self, q): return ("kw", _KEYWORDS[re.sub(r" ?\.?\"$", "", str(q)).strip('"')])
+    def pow_count_any_word(self, *items):
+        *kind, word = items
+        return ("any", _filters(kind) + (("race_word", String(str(word).capitalize())),))
+    def pow_lord_unblockable(self, who): return ("pow_kw", "unblockable", ("lord", *who), None)
+    def pow_lord_turn(self, turn, who, *gains):
+        return [_gain(g, ("lord", *who), ("turn", _TURN[str(turn)])) for g in gains]
+    def pow_lord_turn_all(self, turn, *items):
+        *kind, n = items
+        return ("pow", int(n), "always", ("lord", "you", _filters(kind)), None, ("turn", _TURN[str(turn)]))
+    def pow_self_and(self, n, *gains):
+        return [("pow", int(n), "always", "self", None, None)] + [_gain(g, "self", None) for g in gains]
+    def pow_gain_attack_untapped(self): return ("kw", "attack_untapped")
+    def pow_cond_unblockable(self, cond): return ("pow_kw", "unblockable", "self", cond)
+    def pow_buff_multi_unblockable(self): return ("buff", "you", "all", ("multicolored", ("grant", "unblockable")))
+    def pow_gain_unblockable_power(self, n): return ("kw", ("unblockable_power", int(n)))
+    def pow_gain_stealth(self, civ, _dot): return ("kw", ("stealth", str(civ)))
+    def pow_gain_pa_word(self, n): return ("power", int(n), "attacking")
+    def pow_unblock_race(self, phrase): return ("any", (("pow_race", str(phrase)),))
 
     # "... until the end of the turn": ("buff", "you", COUNT, FILTERS + (("grant", G), ...)); the
     # grants are written as ab_buff/3 (effects.card_facts), the filters as target filters
-    def pow_buff(self, who, *grants): return ("buff", "you", who[0], who[1] + tuple(("grant", g) for g in grants))
+    def pow_buff(self, who, *grants):
+        return ("buff", who[2] if len(who) > 2 else "you", who[0], who[1] + tuple(("grant", g) for g in grants))
+    def pow_buff_self(self): return ("one", ("self",))
+    def pow_buff_each_race(self, phrase): return ("all", (("pow_race", str(phrase)),), "any")
     def pow_buff_one(self, _one): return ("one", ())
     def pow_buff_one_civ(self, _one, civ): return ("one", (("civ", str(civ)),))
     def pow_buff_one_blocker(self, _one, _q): return ("one", ("blocker",))
@@ -77,6 +99,17 @@ class Words(Transformer):
     def pow_pick_up_to(self, n): return ("up_to", int(n))
 
     def pow_per(self, count): return count
+    # counts of cards of a mana zone and of shields: ("zone", WHO, ZONE, CARD FILTERS), or the
+    # civilizations of a mana zone ("civs", WHO, ZONE)
+    def pow_z_mana_you(self, *items): return ("zone", "you", "mana_zone", _zone_filters(items))
+    def pow_z_mana_opp(self, *items): return ("zone", "opponent", "mana_zone", _zone_filters(items))
+    def pow_z_mana_any(self): return ("zone", "any", "mana_zone", ())
+    def pow_z_shields_you(self): return ("zone", "you", "shields", ())
+    def pow_z_shields_any(self): return ("zone", "any", "shields", ())
+    def pow_z_civs_you(self): return ("civs", "you", "mana_zone")
+    def pow_cond_no_shields(self): return ("zone", "you", "shields", (), 0, 0)
+    def pow_cond_mana_all(self, civ): return ("mana_all", str(civ))
+    def pow_cond_mana_tapped(self): return ("mana_tapped",)
     def pow_count_you(self, *items): return ("you", _filters(items))
     def pow_count_opp(self, *items): return ("opponent", _filters(items))
     def pow_count_any(self, *items): return ("any", _filters(items))
@@ -87,10 +120,13 @@ class Words(Transformer):
 
     def pow_kind_any(self, _c): return ()
     def pow_kind_civ(self, civ, _c): return (("civ", str(civ)),)
+    def pow_kind_civ_or(self, c1, _c1, c2, _c2): return (("civ_or", str(c1), str(c2)),)
     def pow_kind_race(self, phrase): return (("pow_race", str(phrase)),)
 
 
-_KEYWORDS = {"slayer": "slayer", "speed attacker": "speed_attacker",
+_TURN = {"your turn": "you", "your opponent's turn": "opponent"}
+
+_KEYWORDS = {"slayer": "slayer", "speed attacker": "speed_attacker", "blocker": "blocker",
              "this creature can attack untapped creatures": "attack_untapped",
              "this creature can't be blocked": "unblockable"}
 
@@ -107,19 +143,30 @@ def _filters(items) -> tuple:
     return tuple(out)
 
 
+def _zone_filters(items) -> tuple:
+    """Card filters of a zone count: card_tapped, card_untapped, card_civ(X)."""
+    out = []
+    for i in items:
+        word = str(i)
+        out.append(f"card_{word}" if word in ("tapped", "untapped") else ("card_civ", word))
+    return tuple(out)
+
+
 def _gain(gain: tuple, scope, cond) -> tuple:
     if gain[0] == "breaker":
         return ("pow_breaker", gain[1], scope, cond)
+    if gain[0] == "kw":
+        return ("pow_kw", gain[1], scope, cond)
     return ("pow", gain[1], gain[2], scope, None, cond)
 
 
 def _sets(ab: tuple) -> list:
     """The (WHO, FILTERS) parts of an ability, by role: target, per, cond."""
-    scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])
+    scope, per, cond = (ab[3], ab[4], ab[5]) if ab[0] == "pow" else (ab[2], None, ab[3])  # pow_breaker, pow_kw
     out = []
     if scope not in ("self", "crossed"):
         out.append(("target", scope[1], scope[2]))
-    if per:
+    if per and per[0] not in ("zone", "civs"):
         out.append(("per", per[0], per[1]))
     if cond and cond[0] == "count":
         out.append(("cond", cond[1], cond[2]))
@@ -159,7 +206,7 @@ def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
             if f is None:
                 return None
             parts[idx] = (v[0], v[1], f)
-        elif role == "per" and v:
+        elif role == "per" and v and v[0] not in ("zone", "civs"):
             f = fix(v[1])
             if f is None:
                 return None
@@ -177,32 +224,77 @@ def facts(c: int, m: int, ab: tuple) -> list:
     scope = ab[3] if ab[0] == "pow" else ab[2]
     cond = ab[5] if ab[0] == "pow" else ab[3]
     where = scope if scope in ("self", "crossed") else ("lord", scope[1])
-    out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow" else fact("gbreaker", c, m, ab[1], where)]
+    out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow"
+           else fact("gbreaker", c, m, ab[1], where) if ab[0] == "pow_breaker" else fact("gkw", c, m, ab[1], where)]
     for role, who, filters in _sets(ab):
         if role == "per":
             out.append(fact("pm_per", c, m, who))
         out += [fact("pm_filter", c, m, role, f) for f in filters]
+    per = ab[4] if ab[0] == "pow" else None
+    if per and per[0] == "zone":
+        out.append(fact("pm_per_zone", c, m, per[1], per[2]))
+        out += [fact("pm_filter", c, m, "zone", f) for f in per[3]]
+    elif per and per[0] == "civs":
+        out.append(fact("pm_per_civs", c, m, per[1], per[2]))
     if cond:
-        if cond[0] == "count":
+        kind = cond[0]
+        if kind == "count":
             out.append(fact("pm_if", c, m, cond[1], cond[3], cond[4]))
-        elif cond[0] == "self_tapped":
+        elif kind == "self_tapped":
             out.append(fact("pm_if_tapped", c, m))
-        else:
+        elif kind == "power_min":
             out.append(fact("pm_if_power", c, m, cond[1]))
+        elif kind == "zone":
+            out.append(fact("pm_if_zone", c, m, cond[1], cond[2], cond[4], cond[5]))
+            out += [fact("pm_filter", c, m, "zcond", f) for f in cond[3]]
+        elif kind == "mana_all":
+            out.append(fact("pm_if_mana_all", c, m, cond[1]))
+        elif kind == "mana_tapped":
+            out.append(fact("pm_if_mana_tapped", c, m))
+        elif kind == "turn":
+            out.append(fact("pm_if_turn", c, m, cond[1]))
+        elif kind == "wave":
+            out.append(fact("pm_if_wave", c, m, cond[1]))
+        elif kind == "turbo":
+            out.append(fact("pm_if_turbo", c, m))
+        else:
+            raise ValueError(f"unknown power condition {cond!r}")
     return out
 
 
 SURVIVORS = ("lord", "you", (("pow_race", "survivor"),))
 
 
+def keyword_item(ab: tuple, scope, cond) -> tuple | None:
+    """A keyword ("kw", ...) as the same keyword that a card gives SCOPE while COND holds (power.lp:
+    gbreaker/4, pmod/5, gkw/4); None for a keyword the rules read only as the card's own."""
+    if ab[:2] == ("kw", "breaker"):
+        return ("pow_breaker", ab[2], scope, cond)
+    if ab[:2] == ("kw", "power_attacker"):
+        return ("pow", ab[2], "attacking", scope, None, cond)
+    if ab[0] == "kw" and ab[1:] in (("blocker",), ("slayer",), ("speed_attacker",), ("unblockable", "any"),
+                                    ("attack_untapped",)):
+        return ("pow_kw", ab[1], scope, cond)
+    if ab[:2] == ("kw", "unblockable") and ab[2][0] in ("power_at_most", "stealth"):
+        return ("pow_kw", (("unblockable_power" if ab[2][0] == "power_at_most" else "stealth"), ab[2][1]), scope, cond)
+    return None
+
+
+def conditional(ab: tuple, cond: tuple) -> tuple | None:
+    """A continuous ability (or keyword) of the card itself that holds only while COND does
+    (Metamorph, Wave striker, Turbo rush); None when it cannot carry the condition."""
+    if ab[0] in ("pow", "pow_breaker", "pow_kw"):
+        at = 5 if ab[0] == "pow" else 3
+        return (*ab[:at], cond) if ab[at] is None else None
+    if ab[0] == "kw":
+        return keyword_item(ab, "self", cond)
+    return None
+
+
 def survivor(ab: tuple) -> tuple | None:
     """A Survivor ability ("each of your Survivors has this creature's Survivor ability") that is a
-    breaker, power attacker or "this creature gets +N power": the same for each of your Survivors
-    (a lord's ability); None for any other."""
-    if ab[:2] == ("kw", "breaker"):
-        return ("pow_breaker", ab[2], SURVIVORS, None)
-    if ab[:2] == ("kw", "power_attacker"):
-        return ("pow", ab[2], "attacking", SURVIVORS, None, None)
+    keyword the rules read from a lord or "this creature gets +N power": the same for each of your
+    Survivors (a lord's ability); None for any other."""
     if ab[0] == "pow" and ab[3:] == ("self", None, None):
         return ("pow", ab[1], ab[2], SURVIVORS, None, None)
-    return None
+    return keyword_item(ab, SURVIVORS, None) if ab[0] == "kw" else None

@@ -36,10 +36,22 @@ class Words(Transformer):
     def sum_sympathy(self, names, _again, floor): return ("sum", "sympathy", str(names), int(floor))
     def sum_only_if_spell(self): return ("sum", "ability", kw.SummonOnlyIf("spell_cast_this_turn"))
     def sum_cannot(self): return ("sum", "ability", kw.CannotBeSummoned())
-    def sum_lock_civ(self, civ, *_spells): return ("sum", "ability", kw.SummonLock("all", ("not_civ", str(civ))))
+    def sum_lock_civ(self, civ, *spells):
+        locks = [("sum", "ability", kw.SummonLock("all", ("not_civ", str(civ))))]
+        return locks + [("sum", "ability", kw.CastLock("all", ("not_civ", str(c)))) for c in spells]
+    def sum_cast_lock(self, civ): return ("sum", "ability", kw.CastLock("all", ("not_civ", str(civ))))
+    def sum_spell_cost_more(self, c1, c2, n):
+        return ("sum", "ability", kw.CostChange("all", ("civ_or", str(c1), str(c2)), int(n), 0, spells=True))
+    def sum_spell_cost_less(self, n, floor): return ("sum", "ability", kw.CostChange("you", ("any",), -int(n), int(floor), spells=True))
+    def sum_cast_only_if_mana(self, civ): return ("sum", "ability", kw.CastOnlyIf(("mana_all_civ", str(civ))))
+    def sum_cast_only_if_shields(self): return ("sum", "ability", kw.CastOnlyIf(("more_shields", "opponent")))
     def sum_lock(self, who):
         return ("sum", "ability", kw.SummonLock({"your opponent": "opponent", "players": "all", "you": "you"}[str(who)], ("any",)))
-    def sum_cost_more(self, civ, n, *_spells): return ("sum", "ability", kw.CostChange("all", _civ(str(civ)), int(n), 0))
+    def sum_cost_more(self, civ, n, *spells):
+        out = [("sum", "ability", kw.CostChange("all", _civ(str(civ)), int(n), 0))]
+        if spells:  # ", and each CIV spell costs N more to cast"
+            out.append(("sum", "ability", kw.CostChange("all", _civ(str(spells[0])), int(spells[1]), 0, spells=True)))
+        return out
     def sum_cost_less(self, n, floor): return ("sum", "ability", kw.CostChange("you", ("any",), -int(n), int(floor)))
     def sum_cost_less_all(self, n, floor):
         return ("sum", "ability", kw.CostChange("all", ("any",), -int(n), int(floor), up_to=True))

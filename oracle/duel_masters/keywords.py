@@ -71,6 +71,22 @@ class CostChange:
     delta: int  # negative: reduction
     floor: int  # 0 when it states none (increases)
     up_to: bool = False  # "up to N less": the player chooses 0..N
+    spells: bool = False  # it changes the cost of casting spells, not of summoning creatures
+
+
+@dataclass(frozen=True)
+class CastLock:
+    """A static ability of a creature in the battle zone: players can't cast spells other than ..."""
+
+    who: str
+    filter: tuple  # the spells that may still be cast are those NOT matching it
+
+
+@dataclass(frozen=True)
+class CastOnlyIf:
+    """"You can cast this spell only if ...": the condition, relative to the caster."""
+
+    condition: str  # "mana_all_civ(X)" as ("mana_all_civ", X), or ("more_shields", "opponent")
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,9 @@ from oracle.terms import COUNT_MAX, fact, whole_number
 UNKNOWN = "Face-down shield (unknown card)"
 # Our choices, pinned in the refutation: the actions, and what our effects choose (resolve.lp:
 # targets, how many cards, which cards) so that the opponent's replies never choose for us.
+# (our_tgt, not eff_tgt: the opponent's choice of his creature -- choosers.lp -- is his reply.)
 OUR_ACTIONS = ("pass", "summon", "put", "charge", "skip_charge", "attack", "base", "tap", "pays", "gone_shield",
-               "cast", "eff_tgt", "st_n", "goes", "use_tap", "named", "generate", "cross", "gen_onto", "r_use")
+               "cast", "our_tgt", "st_n", "goes", "use_tap", "named", "generate", "cross", "gen_onto", "r_use")
 
 
 class Stopped(Exception):
@@ -128,7 +129,9 @@ def problem_from(doc: Any, source: str = "<position>") -> Problem:
     return problem
 
 
-BATTLE_ACTS = ("destroy", "tap", "bounce", "to_mana", "unknown", "shield_add")  # triggers.lp halt/2
+# What an S-Trigger's effect can change during our attacks (triggers.lp: its targets, or halt/2):
+# every effect on creatures, grants ("buff": Protective Force was left out before), shields.
+BATTLE_ACTS = tuple(sorted(effects.CREATURE_ACTS)) + ("unknown", "shield_add", "hand_to_shield", "buff")
 
 
 def _is_trigger(card, races) -> bool:
@@ -205,6 +208,13 @@ def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int
     ctl.add(name, [], text)
     ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
                [p for t in range(1, h + 1) for p in scenario_parts(k, t)])
+
+
+def _forbid(ctl: clingo.Control, k: int, line: list[clingo.Symbol]) -> None:
+    """The line search never proposes this line again (it was refuted)."""
+    name = f"forbid_{k}"
+    ctl.add(name, [], ":- " + ", ".join(str(a) for a in line) + ".\n")
+    ctl.ground([(name, ())])
 
 
 def _left(deadline: float | None) -> float | None:
@@ -321,6 +331,11 @@ def check(problem: Problem, *, exact: dict[int, int] | None = None, blocks: bool
         found += 1
         pins = _scenario(reply, found + 1, ours_iids)
         key = frozenset(str(p) for p in pins[2:])
+        if any(a.name == "opp_tgt" and len(a.arguments) == 4 for a in reply):
+            # The refutation chose for the opponent in a step of our main step (choosers.lp): that
+            # choice is no reply a scenario part holds, so the line refuted is excluded as such.
+            _forbid(search, found + 1, ours)
+            key |= frozenset(str(a) for a in ours)
         if key in seen:  # the same counter-example twice would loop: a defect of the encoding
             raise RuntimeError(f"lethal: counter-example {sorted(key)} does not refute the line it was found for")
         seen.add(key)
@@ -365,7 +380,7 @@ def describe(problem: Problem, atoms: list[clingo.Symbol], h: int) -> list[str]:
     targets: dict[int, list[str]] = {}  # what the step's effect chose (resolve.lp)
     for a in atoms:
         args = a.arguments
-        if a.name in ("eff_tgt", "named") and len(args) == 4:  # a step's effect; our attacker's triggers
+        if a.name in ("our_tgt", "named") and len(args) == 4:  # a step's effect; our attacker's triggers
             targets.setdefault(args[3].number, []).append(f'"{name(args[2].number)}"')
         elif a.name == "cast" and len(args) == 3:
             acts[args[2].number] = f'cast "{name(args[1].number)}"'

@@ -60,7 +60,7 @@ STEP_KEYS = {"action", "card", "from", "by", "paying", "on", "target", "targetin
 # Written in step(t): clingo applies a #project signature to the atoms grounded with it, so an
 # incremental solve needs it in every step part.
 PROJECT = ("#program step(t).\n#project summon/4. #project put/3. #project charge/3. #project base/4.\n"
-           "#project skip_charge/2. #project attack/4. #project cast/3. #project eff_tgt/4. #project use_tap/3.\n"
+           "#project skip_charge/2. #project attack/4. #project cast/3. #project our_tgt/4. #project use_tap/3.\n"
            "#project named/4. #project generate/4. #project cross/4. #project gen_onto/3.\n"
            "#program base.\n")
 # clasp's projective enumeration with backtracking variant 1: the same answers, several times
@@ -409,7 +409,7 @@ class Model:
                 self.plays[args[2].number] = ("charge", args[0].number, args[1].number, None)
             elif a.name == "cast" and len(args) == 3:
                 self.plays[args[2].number] = ("cast", args[0].number, args[1].number, None)
-            elif a.name == "eff_tgt" and len(args) == 4:
+            elif a.name == "our_tgt" and len(args) == 4:
                 self.targets.setdefault(args[3].number, []).append(args[2].number)
             elif a.name == "named" and len(args) == 4:  # our attacker's own triggers (our_triggers.lp)
                 self.targets.setdefault(args[3].number, []).append(args[2].number)

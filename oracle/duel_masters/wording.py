@@ -172,6 +172,10 @@ SENTENCES: dict[str, S] = {
     "no_put": lambda c, i: f"no resolving effect lets you put {c.name(i)} into the battle zone",
     "not_untapped_mana": _not_untapped,
     "nothing_to_pay": lambda c, i: f"{c.name(i)} is summoned without paying mana here, so no card can be tapped for it",
+    # choosers.lp
+    "opponent_choice": lambda c, s: (f"the opponent chooses which of his creatures {c.name(s)}'s effect takes, and "
+                                     f"more than one can be chosen: a line found by search does not choose for him "
+                                     f"(oracle lethal weighs every choice)"),
     # attacks (attack.lp, battle.lp)
     "summoning_sickness": lambda c, a: (f"{c.name(a)} entered the battle zone this turn: it has summoning sickness "
                                         "and cannot attack (only speed attackers and evolution creatures can)"),
@@ -179,6 +183,9 @@ SENTENCES: dict[str, S] = {
     "cannot_attack_players": lambda c, a: f"{c.name(a)} can't attack players (its own text)",
     "cannot_attack_creatures": lambda c, a: f"{c.name(a)} can't attack creatures (its own text)",
     "cannot_be_attacked": lambda c, j: f"{c.name(j)} can't be attacked (its own text)",
+    "tap_abilities_locked": lambda c, l: f"{c.name(l)} in the battle zone forbids using tap abilities (its text)",
+    "attacks_only_blockers": lambda c, a, j: (f"{c.name(a)} can attack only creatures that have \"blocker\" (its own "
+                                              f"text), and {'the player' if j == 'player' else c.name(j)} is not one"),
     "attacker_tapped": lambda c, a: f"{c.name(a)} is tapped: only an untapped creature can attack",
     "already_attacked": lambda c, a: f"{c.name(a)} has already attacked this turn (attacking tapped it)",
     "not_attacker": lambda c, a: (f"{c.name(a)} cannot attack now: the turn player attacks with a creature of their "
@@ -186,8 +193,8 @@ SENTENCES: dict[str, S] = {
     "not_opponent_creature": lambda c, j: f"{c.name(j)} is your own creature: only the opponent's creatures can be attacked",
     "not_in_battle_zone": lambda c, j: f"{c.name(j)} is not a creature in the battle zone, so it cannot be attacked",
     "attack_impossible": lambda c, a, x: (f"{c.name(a)} cannot attack {'the player' if x == 'player' else c.name(x)} now: "
-                                          "the attacker has left the battle zone or is tapped, or the attacked creature "
-                                          "has left or is untapped"),
+                                          "the attacker has left the battle zone or is tapped, the attacked creature "
+                                          "has left or is untapped, or a condition of its text forbids the attack"),
     "game_over": lambda c: "the game is already won: no attack follows the winning one",
     # tap.lp
     "no_tap_ability": lambda c, a: f"{c.name(a)} has no tap ability that the oracle reads",
@@ -196,6 +203,8 @@ SENTENCES: dict[str, S] = {
     # spells.lp
     "not_castable": lambda c, i: (f"{c.name(i)} cannot be cast here: a spell is cast by the turn player from the "
                                   "hand in the main step"),
+    "cast_locked": lambda c, i, l: f"{c.name(l)} in the battle zone forbids casting {c.name(i)} (its lock)",
+    "cast_condition": lambda c, i: f"{c.name(i)} can be cast only if the condition its text states holds, and it does not",
     "text_not_understood": lambda c, i: (f"the text of {c.name(i)} is not fully understood, so the oracle does not "
                                          "cast it (it never guesses an effect)"),
     "effect_not_resolved": lambda c, i, what: (f"{c.name(i)} has an effect ({what}) that a step does not resolve "

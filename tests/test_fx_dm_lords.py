@@ -1,0 +1,81 @@
+"""Keywords a creature has from another card's continuous ability (family power,
+grammar/abilities_power.lark: lords and Survivors; asp/duel_masters/power.lp v_kw/3 and lords.lp):
+"blocker", "slayer", "speed attacker", "can't be blocked".  Real library cards, legal and illegal."""
+from __future__ import annotations
+
+from test_dm_helpers import check, pos, side, terms
+
+from oracle.duel_masters import lethal as L
+
+CRAGSAUR = "Cragsaur"           # fire 3000, no text
+VEHICLE = "Aqua Vehicle"        # water 1000, no text
+BONE = "Bone Spider"            # darkness 5000, no text
+BOLTAIL = "Boltail Dragon"      # fire 9000 Armored Dragon, double breaker
+
+
+def verdict(ours: list, shields: list, theirs: list = ()) -> str:
+    doc = pos(side(battle_zone=list(ours)), {**side(battle_zone=list(theirs)), "shields": shields})
+    return L.answer(L.problem_from(doc, "<test>")).verdict
+
+
+def tapped(name: str) -> dict:
+    return {"card": name, "tapped": True}
+
+
+def zone(result, player: int) -> str:
+    assert result.legal, result.text()
+    return result.text().split(f"P{player} battle zone")[-1].split("\n")[0]
+
+
+def test_diablost_gives_the_opponents_creatures_blocker():
+    # Bone Spider alone wins against an empty shield zone; beside Diablost, Aqua Vehicle can block it
+    assert verdict([BONE], [], [VEHICLE]) == "lethal"
+    assert verdict([BONE, {"card": "Diablost, the Shady General", "tapped": True}], [], [VEHICLE]) == "no_lethal"
+
+
+def test_gregorias_demon_commands_block_and_the_targets_filter_sees_it():
+    # the opponent's Diablost (a Demon Command) blocks beside his Gregoria
+    assert verdict([BONE], [], [tapped("Gregoria, Princess of War"), "Diablost, the Shady General"]) == "no_lethal"
+    assert verdict([BONE], [], ["Diablost, the Shady General"]) == "lethal"
+
+
+def test_megaria_gives_every_creature_slayer():
+    doc = pos(side(battle_zone=[VEHICLE, "Megaria, Empress of Dread"]), side(battle_zone=[tapped(BOLTAIL)]))
+    result = check(doc, f'attack "{VEHICLE}" -> "{BOLTAIL}"')
+    assert BOLTAIL not in zone(result, 1) and VEHICLE not in zone(result, 0)   # both destroyed
+    without = pos(side(battle_zone=[VEHICLE]), side(battle_zone=[tapped(BOLTAIL)]))
+    assert BOLTAIL in zone(check(without, f'attack "{VEHICLE}" -> "{BOLTAIL}"'), 1)
+
+
+def test_hourglass_mutant_gives_slayer_to_water_and_fire_creatures_only():
+    doc = pos(side(battle_zone=[CRAGSAUR, "Hourglass Mutant"]), side(battle_zone=[tapped(BOLTAIL)]))
+    assert BOLTAIL not in zone(check(doc, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'), 1)
+    dark = pos(side(battle_zone=["Bronze-Arm Tribe", "Hourglass Mutant"]), side(battle_zone=[tapped(BOLTAIL)]))
+    assert BOLTAIL in zone(check(dark, f'attack "Bronze-Arm Tribe" -> "{BOLTAIL}"'), 1)
+
+
+def test_liquid_people_cannot_be_blocked_beside_king_nautilus():
+    shooter = "Aqua Shooter"   # water 2000 blocker
+    soldier = "Aqua Soldier"   # water Liquid People
+    assert verdict([soldier, tapped("King Nautilus")], [], [shooter]) == "lethal"
+    assert verdict([soldier], [], [shooter]) == "no_lethal"
+    assert verdict([CRAGSAUR, tapped("King Nautilus")], [], [shooter]) == "no_lethal"  # not a Liquid People
+
+
+def test_totto_pipicchi_lends_speed_attacker_to_dragons_while_it_stays():
+    fresh = {"card": BOLTAIL, "summoned_this_turn": True}
+    doc = pos(side(battle_zone=[fresh, "Totto Pipicchi"]), side(shields=[VEHICLE]))
+    assert check(doc, f'attack "{BOLTAIL}" -> player').legal
+    alone = pos(side(battle_zone=[fresh]), side(shields=[VEHICLE]))
+    assert "summoning_sickness" in terms(check(alone, f'attack "{BOLTAIL}" -> player'))
+    # Totto attacks first and breaks Terror Pit, which destroys Totto: the Dragon cannot attack then
+    assert verdict([fresh, "Totto Pipicchi"], ["Terror Pit"]) == "no_lethal"
+    assert verdict([fresh, "Totto Pipicchi"], [VEHICLE]) == "lethal"
+
+
+def test_a_survivor_ability_is_every_survivors():
+    # Gigaling Q: "Survivor: slayer" -- Rumblesaur Q (a Survivor) has it too
+    doc = pos(side(battle_zone=["Rumblesaur Q", tapped("Gigaling Q")]), side(battle_zone=[tapped(BOLTAIL)]))
+    assert BOLTAIL not in zone(check(doc, f'attack "Rumblesaur Q" -> "{BOLTAIL}"'), 1)
+    plain = pos(side(battle_zone=[CRAGSAUR, tapped("Gigaling Q")]), side(battle_zone=[tapped(BOLTAIL)]))
+    assert BOLTAIL in zone(check(plain, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'), 1)
