@@ -13,6 +13,8 @@ The machine may be shared: CPU time is what this process spent, wall time grows 
 Speed session (docs/decisions.md), CPU ms in process on the loaded machine, before -> after:
 typical board 44.6 -> 37.7, 15 Extra Deck 49.0 -> 45.3, 7 on the field 53.0 -> 48.3 (the rest is
 clingo's fixed cost per statement, ~15 ms, and solving, ~9 ms).
+Third speed session: typical board 70 ms CPU, puzzles 34-157 ms (loaded machine; not cut: clingo's
+ground ~33 ms, solve ~17 ms, handing over the statements ~10 ms, freeing ~5 ms).
 """
 from __future__ import annotations
 

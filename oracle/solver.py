@@ -229,6 +229,7 @@ def solve(
     project: bool = False,
     optimal_only: bool = False,
     atoms: bool = False,
+    split: Sequence[Sequence[int]] = (),
 ) -> SolveResult:
     """Enumerate models of a grounded control.
 
@@ -237,6 +238,14 @@ def solve(
     enumeration), which is how "one play per distinct material set" is kept while the rules
     still check that some zone and position exist.  With ``atoms`` every atom of each model is
     kept too (``result.atoms``): the state fluents a line checker prints after each step.
+
+    ``split`` is a partition of program literals of which every model makes exactly one true
+    (the candidates of a ``{ ... } = 1`` choice whose body is a fact): each group is enumerated
+    by a solve call of its own, with the literals of the other groups assumed false.  The models
+    are the same; what changes is clasp's cost per projected model, which grows with the number
+    of models already found in one call (docs/decisions.md, "Speed, third session").  With a
+    ``limit`` (or ``optimal_only``) the enumeration stays one call, so that "stopped at the limit"
+    is said exactly when more models exist (and the optimum is the whole problem's).
     """
     conf = ctl.configuration.solve
     conf.models = str(limit or 0)
@@ -255,14 +264,22 @@ def solve(
         if atoms:
             result.atoms.append(list(model.symbols(atoms=True)))
 
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        finished = handle.wait(timeout) if timeout else handle.wait()
+    groups = () if limit or optimal_only else split   # an optimum is one over every group
+    calls = [[-lit for j, other in enumerate(groups) if j != i for lit in other] for i in range(len(groups))] or [[]]
+    for assumptions in calls:
+        left = None if not timeout else timeout - (time.perf_counter() - started)
+        finished = False
+        if left is None or left > 0:
+            with ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+                finished = handle.wait(left) if left is not None else handle.wait()
+                if not finished:
+                    handle.cancel()
+                outcome = handle.get()
         if not finished:
-            handle.cancel()
-        outcome = handle.get()
+            result.stopped = f"stopped after the time limit of {timeout:g} s"
+            break
+        if limit and len(result.models) >= limit and not outcome.exhausted:
+            result.stopped = f"stopped at the limit of {limit} answers"
+            break
     result.seconds = time.perf_counter() - started
-    if not finished:
-        result.stopped = f"stopped after the time limit of {timeout:g} s"
-    elif limit and len(result.models) >= limit and not outcome.exhausted:
-        result.stopped = f"stopped at the limit of {limit} answers"
     return result

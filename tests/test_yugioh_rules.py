@@ -100,6 +100,23 @@ def test_ritual_spell_summons_only_its_monster():
     assert not summons(pos, "ritual_summon")
 
 
+def test_without_a_ritual_spell_a_ritual_monster_is_no_candidate_yet_the_reason_is_given():
+    # ritual.lp: the Ritual Summon is a candidate only with a Ritual Spell that could summon the
+    # monster, so a big hand grounds no Level sums for nothing; asked why, the missing Spell is named.
+    from oracle.yugioh.cards import Library
+    from oracle.yugioh.facts import position_facts
+    from oracle.yugioh.plays import blockers, ground
+    from oracle.yugioh.position import parse_position
+    library = Library.load()
+    pos = parse_position(board(hand=["Black Luster Soldier", DM, KOZAKY, MOTH, WARWOLF]), library=library)
+    assert not summons(pos, "ritual_summon")
+    ctl = ground(pos, position_facts(pos, library))
+    assert not any(a.symbol.arguments[1].name == "ritual_summon" for a in ctl.symbolic_atoms.by_signature("act", 3))
+    soldier = next(s for s in pos.slots if s.card.name == "Black Luster Soldier")
+    reasons = [str(r) for r, _ in blockers(pos, soldier, "ritual_summon", library)]
+    assert reasons and all(r.startswith("no_ritual_spell(") for r in reasons)
+
+
 # --- Fusion Summon --------------------------------------------------------------------------------
 def test_fusion_materials_from_hand_and_field():
     pos = board(hand=["Polymerization", "Masaki the Legendary Swordsman"], field=["Flame Manipulator"],
