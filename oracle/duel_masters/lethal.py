@@ -252,31 +252,40 @@ def _pin(ctl: clingo.Control, line: list[clingo.Symbol]) -> list[tuple[clingo.Sy
 
 
 def _ours(atoms: list[clingo.Symbol]) -> list[clingo.Symbol]:
-    return [a for a in atoms if a.name in OUR_ACTIONS or (a.name == "rank" and len(a.arguments) == 2)]
+    named = ((a.name, a) for a in atoms)   # (one call into clingo per atom, as in _scenario)
+    return [a for name, a in named if name in OUR_ACTIONS or (name == "rank" and len(a.arguments) == 2)]
+
+
+# The atoms of a refutation that are the opponent's replies (_scenario).
+_REPLIES = frozenset(("block", "use", "tgt", "holds", "xnew", "k_use", "k_ssave"))
 
 
 def _scenario(atoms: list[clingo.Symbol], k: int, ours: set[int]) -> list[clingo.Symbol]:
     """A refutation (scenario 0 of a model) as the facts of pinned scenario k: the opponent's replies
     (the targets of our own effects are the line's, named(S,E,J,T), not replies)."""
-    attacker = {a.arguments[3].number: a.arguments[1] for a in atoms if a.name == "attack"}
+    # (a symbol's name and arguments are calls into clingo: each is asked once, for the atoms read)
+    named = [(a.name, a) for a in atoms]
+    attacker = {a.arguments[3].number: a.arguments[1] for name, a in named if name == "attack"}
     out = [fact("scen", k), fact("pinned", k)]
-    for a in atoms:
+    for name, a in named:
+        if name not in _REPLIES:
+            continue
         args = a.arguments
         if not args or args[0] != Number(0):
             continue
-        if a.name == "block":
+        if name == "block":
             out.append(fact("pinned_block", k, attacker[args[2].number], args[1]))
-        elif a.name == "use":
+        elif name == "use":
             out.append(fact("pinned_use", k, args[1]))
-        elif a.name == "tgt" and args[1].number not in ours:
+        elif name == "tgt" and args[1].number not in ours:
             out.append(fact("pinned_target", k, args[1], args[2], args[3]))
-        elif a.name == "holds":
+        elif name == "holds":
             out.append(fact("holds", k, args[1], args[2]))
-        elif a.name == "xnew":  # a Shield Trigger Cross crossed with one of their creatures (gear.lp)
+        elif name == "xnew":  # a Shield Trigger Cross crossed with one of their creatures (gear.lp)
             out.append(fact("pinned_cross", k, args[1], args[2]))
-        elif a.name == "k_use":  # a replacement they chose (replace.lp: moment, replacement, creature)
+        elif name == "k_use":  # a replacement they chose (replace.lp: moment, replacement, creature)
             out.append(fact("pinned_repl", k, args[1], args[3], args[2]))
-        elif a.name == "k_ssave":  # a creature they destroyed instead of a shield broken (replace.lp)
+        elif name == "k_ssave":  # a creature they destroyed instead of a shield broken (replace.lp)
             out.append(fact("pinned_ssave", k, args[1], args[2]))
     return out
 
