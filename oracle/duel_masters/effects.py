@@ -43,7 +43,7 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "later", "must_attack", "blocked_slayer"})
 
 # Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
-POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
+POWER_ITEMS = ("pow", "pow_breaker", "pow_kw", "pow_crew")
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", "to_deck"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among

@@ -47,4 +47,8 @@ class Words(Transformer):
     def sta_no_speed(self): return ("kw", "no_speed_attackers")
     def sta_no_tap_abilities(self): return ("kw", "no_tap_abilities")
     def sta_untappable(self): return ("kw", "untappable")
+    def sta_survive_civ(self, _w, civ): return ("kw", "survive_vs", ("civ", str(civ)))
+    def sta_blocker_civ(self, civ): return ("kw", "blocker_vs", ("civ", str(civ)))
+    def sta_blocker_civs(self, c1, c2): return ("kw", "blocker_vs", ("civ_or", str(c1), str(c2)))
+    def sta_blocker_dragon(self): return ("kw", "blocker_vs", ("race_word", String("Dragon")))
     def sta_no_effect(self): return ("kw", "reminder")
