@@ -101,3 +101,14 @@ def test_hydroozes_cyber_lords_or_hedrians_cannot_be_blocked():
     assert verdict([hydrooze, "Electro Explorer Syrion"], ["Aqua Shooter"]) == "lethal"   # a Cyber Lord
     assert verdict([hydrooze, "Sea Mutant Dormel"], ["Aqua Shooter"]) == "lethal"         # a Hedrian
     assert verdict([hydrooze, CRAGSAUR], ["Aqua Shooter"]) == "no_lethal"
+
+
+def test_marshias_wins_all_battles_but_slayer_still_destroys_it():
+    result = fight("Marshias, Spirit of the Sun", BOLTAIL)      # 2000 against 9000
+    assert "Marshias" in zone(result, 0) and "Boltail" not in zone(result, 1)
+    result = fight("Marshias, Spirit of the Sun", "Gigagiele")  # darkness 3000 slayer
+    assert "Marshias" not in zone(result, 0) and "Gigagiele" not in zone(result, 1)
+    # it wins the battle: a "when this creature wins a battle" of the loser does not trigger -- Bone
+    # Spider, which destroys itself when it wins, is just destroyed by losing
+    result = fight(BONE, "Marshias, Spirit of the Sun")
+    assert BONE not in zone(result, 0) and "Marshias" in zone(result, 1)

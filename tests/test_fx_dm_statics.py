@@ -128,3 +128,17 @@ def test_dione_denies_speed_attackers_and_lockdown_lizard_tap_abilities():
     tap = pos(side(battle_zone=["Garatyano", "Lockdown Lizard"], deck=[CRAGSAUR] * 3))
     assert "tap_abilities_locked" in terms(check(tap, 'tap_ability "Garatyano"'))
     assert check(pos(side(battle_zone=["Garatyano"], deck=[CRAGSAUR] * 3)), 'tap_ability "Garatyano"').legal
+
+
+def test_nariel_forbids_attacks_by_creatures_that_have_power_3000_or_more():
+    doc = pos(side(battle_zone=[CRAGSAUR, VEHICLE]), side(battle_zone=["Nariel, the Oracle"], shields=[VEHICLE] * 2))
+    assert "power_locked" in terms(check(doc, f'attack "{CRAGSAUR}" -> player'))     # 3000
+    assert check(doc, f'attack "{VEHICLE}" -> player').legal                         # 1000
+    # power it gets while attacking does not count (the reminder): Choya is 1000 + power attacker 1000
+    choya = pos(side(battle_zone=["Choya, the Unheeding"]), side(battle_zone=["Nariel, the Oracle"], shields=[VEHICLE]))
+    assert check(choya, 'attack "Choya, the Unheeding" -> player').legal
+    # ours locks our own attacks as well
+    own = pos(side(battle_zone=[CRAGSAUR, "Nariel, the Oracle"]), side(shields=[VEHICLE]))
+    assert "power_locked" in terms(check(own, f'attack "{CRAGSAUR}" -> player'))
+    # without it the attack is legal
+    assert check(pos(side(battle_zone=[CRAGSAUR]), side(shields=[VEHICLE])), f'attack "{CRAGSAUR}" -> player').legal

@@ -14,7 +14,10 @@
 * no_speed_attackers: "creatures that have "speed attacker" can't attack on the turn they are put
   into the battle zone"; no_tap_abilities: "players can't use the $tap abilities of their creatures";
 * no_attack_if(more_shields | no_hand | opp_more_creatures | other_untapped): "this creature can't
-  attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at).
+  attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at);
+  no_attack_power(N): "creatures that have power N or more can't attack" (attack_limits.lp);
+* blocker_vs(F) ("darkness blocker"), survive_vs(F) ("... isn't destroyed" losing to such a creature),
+  wins_all ("this creature wins all battles"): asp/duel_masters/battles.lp.
 
 And the effect ("no_triggers", "any", "all", ()): "neither player may use "shield trigger"
 abilities this turn" (an attack trigger: trigger_locks.lp).
@@ -48,6 +51,8 @@ class Words(Transformer):
     def sta_no_tap_abilities(self): return ("kw", "no_tap_abilities")
     def sta_untappable(self): return ("kw", "untappable")
     def sta_survive_civ(self, _w, civ): return ("kw", "survive_vs", ("civ", str(civ)))
+    def sta_wins_all(self): return ("kw", "wins_all")
+    def sta_power_lock(self, n): return ("kw", "no_attack_power", int(n))
     def sta_blocker_civ(self, civ): return ("kw", "blocker_vs", ("civ", str(civ)))
     def sta_blocker_civs(self, c1, c2): return ("kw", "blocker_vs", ("civ_or", str(c1), str(c2)))
     def sta_blocker_dragon(self): return ("kw", "blocker_vs", ("race_word", String("Dragon")))

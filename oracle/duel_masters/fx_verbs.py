@@ -106,6 +106,7 @@ class Words(Transformer):
     def vb_to_deck(self): return ("to_deck", "opponent", "one", ())
     def vb_each_draws(self, draws):
         return ("draw", "any", "may_one" if str(draws) == "may draw" else "one", ())
+    def vb_opp_draws(self): return ("draw", "opponent", "one", ())
 
     def vb_bounce_all(self): return ("bounce", "any", "all", ())
     def vb_tap_all_evolution(self): return ("tap", "any", "all", ("evolution",))
