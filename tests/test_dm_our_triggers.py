@@ -117,3 +117,14 @@ def test_an_attack_trigger_may_name_the_creature_a_broken_shield_became():
     # a double breaker without the trigger: Fantasy Fish blocks one of the later attacks
     doc["players"][0]["battle_zone"] = [CRAGSAUR, BOLTAIL, CRAGSAUR]
     assert verdict(doc).verdict == "no_lethal"
+
+
+def test_king_neptas_returns_a_creature_with_power_2000_or_less_before_it_can_block():
+    shooter = "Aqua Shooter"   # water 2000 blocker
+    doc = pos(side(battle_zone=["King Neptas"]), side(battle_zone=[shooter], shields=[VEHICLE]))
+    ok = check(doc, f'attack "King Neptas" -> player targeting "{shooter}"')
+    assert ok.legal, ok.text()
+    assert "P1 battle zone after the attack: none" in "\n".join(ok.steps[0].state)
+    # Seamine (4000) is too strong to be chosen
+    doc = pos(side(battle_zone=["King Neptas"]), side(battle_zone=[SEAMINE], shields=[VEHICLE]))
+    assert "not_a_target" in terms(check(doc, f'attack "King Neptas" -> player targeting "{SEAMINE}"'))
