@@ -81,6 +81,7 @@ class Words(Transformer):
     def vb_mana_to_shield(self): return ("mana_to_shield", "you", "one", ())
     def vb_tapped_mana_to_hand(self): return ("mana_to_hand", "you", "all", ("card_tapped",))
     def vb_grave_all_to_hand(self, kind): return ("grave_to_hand", "you", "all", kind)
+    def vb_grave_one_race(self, _one, phrase): return ("grave_to_hand", "you", "one", (("vb_race", str(phrase)),))
     def vb_grave_mana_all_to_hand(self, kind):
         return [("grave_to_hand", "you", "all", kind), ("mana_to_hand", "you", "all", kind)]
     def vb_look_discard(self): return [("look", "opponent", "one", ()), ("discard", "opponent", "one", ())]
