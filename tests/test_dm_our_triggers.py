@@ -128,3 +128,25 @@ def test_king_neptas_returns_a_creature_with_power_2000_or_less_before_it_can_bl
     # Seamine (4000) is too strong to be chosen
     doc = pos(side(battle_zone=["King Neptas"]), side(battle_zone=[SEAMINE], shields=[VEHICLE]))
     assert "not_a_target" in terms(check(doc, f'attack "King Neptas" -> player targeting "{SEAMINE}"'))
+
+
+def test_harmless_attack_effects_of_more_wordings_are_counted_and_attack():
+    from oracle.duel_masters import effects
+    from oracle.duel_masters.cards import library
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+
+    def counted(name: str) -> bool:
+        reading = effects.read(lib.get(name), races)
+        return not reading.unsupported and all(effects.played(a) for a in reading.abilities)
+    # "when this creature attacks, search your deck ..." (Turbo rush), "look at 2 of your opponent's
+    # shields", "$metamorph ... return all light spells in your graveyard to your hand"
+    for name in ("Vikorakys", "Migalo, Vizier of Spycraft", "Irvine, the Spydroid"):
+        assert counted(name), name
+        doc = pos(side(battle_zone=[name], mana_zone=[MANE] * 7, graveyard=["Solar Ray"], deck=[MANE]),
+                  side(shields=[VEHICLE, VEHICLE]))
+        ok = check(doc, f'attack "{name}" -> player')
+        assert ok.legal and "shields left: 1\n" in ok.text(), ok.text()
+    # Moonlight's "$metamorph when this creature is destroyed, return up to 2 other creatures ...": a
+    # condition on a destroyed trigger is not played
+    assert not counted("Moonlight, the Fallen Noble")

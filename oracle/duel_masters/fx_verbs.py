@@ -113,6 +113,8 @@ class Words(Transformer):
     def vb_tap_all_evolution(self): return ("tap", "any", "all", ("evolution",))
     def vb_own_to_shields(self): return ("to_shields", "you", "one", ())
     def vb_grave_other_to_hand(self): return ("grave_to_hand", "you", "one", (("kind", "creature"), "card_other"))
+    def vb_grave_others_to_hand(self, n):
+        return ("grave_to_hand", "you", ("up_to", int(n)), (("kind", "creature"), "card_other"))
     def vb_all_discard(self): return ("discard", "any", "all", ())
     def vb_mana_swap_top(self): return [("mana_to_hand", "you", "one", ()), ("mana", "you", "one", ())]
     def vb_destroy_weaker(self): return ("destroy", "opponent", "one", ("weaker_than_source",))
