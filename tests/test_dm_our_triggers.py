@@ -150,3 +150,25 @@ def test_harmless_attack_effects_of_more_wordings_are_counted_and_attack():
     # Moonlight's "$metamorph when this creature is destroyed, return up to 2 other creatures ...": a
     # condition on a destroyed trigger is not played
     assert not counted("Moonlight, the Fallen Noble")
+
+
+def test_jewel_spider_destroyed_moves_a_shield_of_its_owner_only():
+    # "When this creature is destroyed, you may choose one of your shields and put it into your hand. You
+    # can't use the "shield trigger" ability of that shield": ours, in a battle, changes nothing our
+    # attacks read; his, destroyed in our battle, would take a shield away: the attack step stops there
+    from oracle.duel_masters import effects
+    from oracle.duel_masters.cards import library
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    reading = effects.read(lib.get("Jewel Spider"), races)
+    assert not reading.unsupported and all(effects.played(a) for a in reading.abilities)
+    doc = pos(side(battle_zone=["Jewel Spider"], shields=[MANE]), side(battle_zone=[{"card": SEAMINE, "tapped": True}]))
+    ok = check(doc, f'attack "Jewel Spider" -> "{SEAMINE}"')
+    assert ok.legal, ok.text()
+    assert "P0 battle zone after the attack: none" in ok.steps[0].state
+    def then_attack(victim: str):
+        doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]), {**side(battle_zone=[{"card": victim, "tapped": True}]),
+                                                          "shields": [VEHICLE]})
+        return check(doc, f'attack "{BOLTAIL}" -> "{victim}"', f'attack "{CRAGSAUR}" -> player')
+    assert not then_attack("Jewel Spider").legal     # the attack step stopped after his Jewel Spider died
+    assert then_attack("Bone Spider").legal          # a creature without it: the next attack follows

@@ -65,7 +65,9 @@ DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
 # attack rule reads one), mana zones and shields (a reply that changes one while a rule reads it is
 # assumed to stop the attack step: power.lp zone_moved/3, triggers.lp); in a step of our main step the
 # opponent's such effect is not resolved and the step is refused (resolve.lp), our own creature's too.
-DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "grave_to_mana"})
+# (One's own shield into one's hand, its S-Trigger not used, is one's shield to the graveyard for those rules.)
+DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "shield_to_hand",
+                             "grave_to_mana"})
 
 
 def _attack_harmless(act: str, who: str) -> bool:
