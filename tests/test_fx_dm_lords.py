@@ -79,3 +79,13 @@ def test_a_survivor_ability_is_every_survivors():
     assert BOLTAIL not in zone(check(doc, f'attack "Rumblesaur Q" -> "{BOLTAIL}"'), 1)
     plain = pos(side(battle_zone=[CRAGSAUR, tapped("Gigaling Q")]), side(battle_zone=[tapped(BOLTAIL)]))
     assert BOLTAIL in zone(check(plain, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'), 1)
+
+
+def test_chitta_peloru_lets_every_dragon_attack_untapped_creatures():
+    def attack(attacker: str, ours: list, theirs: list) -> object:
+        doc = pos(side(battle_zone=[attacker] + ours), side(battle_zone=[CRAGSAUR] + theirs, shields=[VEHICLE]))
+        return check(doc, f'attack "{attacker}" -> "{CRAGSAUR}"')
+    assert CRAGSAUR not in zone(attack(BOLTAIL, ["Chitta Peloru"], []), 1)      # ours gives it
+    assert CRAGSAUR not in zone(attack(BOLTAIL, [], ["Chitta Peloru"]), 1)      # his too: all Dragons
+    assert not attack(BOLTAIL, [], []).legal                                     # untapped: not without it
+    assert not attack(BONE, ["Chitta Peloru"], []).legal                         # not a Dragon

@@ -68,6 +68,8 @@ class Words(Transformer):
     def pow_self_and(self, n, *gains):
         return [("pow", int(n), "always", "self", None, None)] + [_gain(g, "self", None) for g in gains]
     def pow_gain_attack_untapped(self): return ("kw", "attack_untapped")
+    def pow_dragons_untapped(self):
+        return ("pow_kw", "attack_untapped", ("lord", "any", (("race_word", String("Dragon")),)), None)
     def pow_cond_unblockable(self, cond): return ("pow_kw", "unblockable", "self", cond)
     def pow_buff_multi_unblockable(self): return ("buff", "you", "all", ("multicolored", ("grant", "unblockable")))
     def pow_gain_unblockable_power(self, n): return ("kw", ("unblockable_power", int(n)))
