@@ -89,3 +89,14 @@ def test_chitta_peloru_lets_every_dragon_attack_untapped_creatures():
     assert CRAGSAUR not in zone(attack(BOLTAIL, [], ["Chitta Peloru"]), 1)      # his too: all Dragons
     assert not attack(BOLTAIL, [], []).legal                                     # untapped: not without it
     assert not attack(BONE, ["Chitta Peloru"], []).legal                         # not a Dragon
+
+
+def test_melania_gives_his_creatures_blocker_once_he_has_no_shields():
+    melania = tapped("Melania, Channeler of Suns")
+    assert verdict([BONE], [], [melania, VEHICLE]) == "no_lethal"               # Aqua Vehicle blocks
+    assert verdict([BONE], [], [VEHICLE]) == "lethal"
+    # his last shield broken by Boltail: then the Vehicle blocks Bone Spider
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [melania, VEHICLE]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [VEHICLE]) == "lethal"
+    # ours gives our creatures blocker, which changes nothing of our attacks
+    assert verdict([BONE, "Melania, Channeler of Suns"], [], [VEHICLE]) == "lethal"

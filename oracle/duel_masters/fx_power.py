@@ -47,6 +47,7 @@ class Words(Transformer):
     def pow_triple_min(self, n, _tb, _db): return ("pow_breaker", 3, "self", ("power_min", int(n)))
     def pow_lord(self, who, *gains): return [_gain(g, ("lord", *who), None) for g in gains]
     def pow_lord_tapped(self, who, *gains): return [_gain(g, ("lord", *who), ("self_tapped",)) for g in gains]
+    def pow_lord_cond(self, cond, who, *gains): return [_gain(g, ("lord", *who), cond) for g in gains]
     def pow_lord_civs(self, c1, c2, n):
         return ("pow", int(n), "always", ("lord", "any", (("civ_or", str(c1), str(c2)),)), None, None)
     def pow_lord_you_civs(self, c1, c2): return ("you", (("civ_or", str(c1), str(c2)),))
