@@ -164,3 +164,16 @@ def test_flame_trooper_goliacs_misprinted_wave_striker_head_is_read():
     assert ok.steps[-1].position["players"][1]["battle_zone"] == []
     doc["players"][0]["battle_zone"] = [MELON]
     assert not check(doc, f'summon "{goliac}" targeting "{SHOOTER}"').legal
+
+
+def test_kilstine_wave_striker_lord_with_two_other_wave_strikers():
+    # "Wave striker: each of your other creatures in battle zone gets +5000 power and has "blocker" and
+    # "double breaker"" (a misprint: "in battle zone")
+    def left(melons: int) -> str:
+        doc = pos(side(battle_zone=["Kilstine, Nebula Elemental", CRAGSAUR] + [MELON] * melons),
+                  side(shields=[MANE] * 3))
+        ok = check(doc, f'attack "{CRAGSAUR}" -> player')
+        assert ok.legal, ok.text()
+        return ok.text()
+    assert "shields left: 1\n" in left(2)
+    assert "shields left: 2\n" in left(1)
