@@ -100,3 +100,13 @@ def test_melania_gives_his_creatures_blocker_once_he_has_no_shields():
     assert verdict([BOLTAIL, BONE], [VEHICLE], [VEHICLE]) == "lethal"
     # ours gives our creatures blocker, which changes nothing of our attacks
     assert verdict([BONE, "Melania, Channeler of Suns"], [], [VEHICLE]) == "lethal"
+
+
+def test_siri_blocks_once_he_has_no_shields_its_end_of_turn_untap_never_matters():
+    siri = "Siri, Glory Elemental"
+    assert verdict([BONE], [], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [siri]) == "no_lethal"      # blocks once the last shield broke
+    assert verdict([BOLTAIL, BONE], [VEHICLE, VEHICLE], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE, CRAGSAUR], [VEHICLE], [siri]) == "lethal"  # it blocks one of the two only
+    assert verdict([BOLTAIL], [VEHICLE, VEHICLE], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], []) == "lethal"

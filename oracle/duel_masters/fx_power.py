@@ -42,7 +42,8 @@ class Words(Transformer):
     def pow_self_blocking(self, n): return ("pow", int(n), "blocking", "self", None, None)
 
     def pow_cond_self(self, cond, *gains):
-        return [_gain(g, "self", cond) for g in gains]
+        return [g if g[:2] == ("kw", "end_of_turn") else _gain(g, "self", cond) for g in gains]
+    def pow_gain_end_untap(self, _q): return ("kw", "end_of_turn", "untap")
     def pow_breaker_min(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
     def pow_triple_min(self, n, _tb, _db): return ("pow_breaker", 3, "self", ("power_min", int(n)))
     def pow_lord(self, who, *gains): return [_gain(g, ("lord", *who), None) for g in gains]
