@@ -142,3 +142,23 @@ def test_nariel_forbids_attacks_by_creatures_that_have_power_3000_or_more():
     assert "power_locked" in terms(check(own, f'attack "{CRAGSAUR}" -> player'))
     # without it the attack is legal
     assert check(pos(side(battle_zone=[CRAGSAUR]), side(shields=[VEHICLE])), f'attack "{CRAGSAUR}" -> player').legal
+
+
+def test_creatures_put_into_the_battle_zone_tapped_by_lu_gila_and_elupheus():
+    vorg, balbaro = "Immortal Baron, Vorg", "Armored Cannon Balbaro"   # a fire Human; an evolution on a Human
+
+    def summon_and_attack(theirs: list):
+        doc = pos(side(hand=[balbaro], mana_zone=[CRAGSAUR] * 3, battle_zone=[vorg]),
+                  side(battle_zone=theirs, shields=[VEHICLE]))
+        return check(doc, f'summon "{balbaro}" on "{vorg}"', f'attack "{balbaro}" -> player')
+    assert summon_and_attack([]).legal                                           # an evolution attacks at once
+    lu_gila = {"card": "Lu Gila, Silver Rift Guardian", "tapped": True}
+    assert not summon_and_attack([lu_gila]).legal                                # ... unless it entered tapped
+    elupheus = {"card": "Elupheus, Lord of Spirits", "under": ["Aeris, Flight Elemental"], "tapped": True}
+    assert not summon_and_attack([elupheus]).legal                               # his: our creatures enter tapped
+    # ours: his S-Trigger blocker enters tapped and cannot block
+    ours = {"card": "Elupheus, Lord of Spirits", "under": ["Aeris, Flight Elemental"]}
+    doc = pos(side(battle_zone=[ours, BOLTAIL]), {**side(), "shields": ["Hunter Cluster"]})
+    assert L.answer(L.problem_from(doc, "<test>")).verdict == "lethal"
+    doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]), {**side(), "shields": ["Hunter Cluster"]})
+    assert L.answer(L.problem_from(doc, "<test>")).verdict == "no_lethal"
