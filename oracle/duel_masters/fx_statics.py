@@ -19,7 +19,8 @@
 * blocker_vs(F) ("darkness blocker"), survive_vs(F) ("... isn't destroyed" losing to such a creature),
   wins_all ("this creature wins all battles"): asp/duel_masters/battles.lp;
 * evo_enter_tapped, opp_enter_tapped: "evolution creatures / your opponent's creatures are put into the
-  battle zone tapped" (asp/duel_masters/enter_tapped.lp).
+  battle zone tapped", opp_mana_tapped: "your opponent's cards are put into his mana zone tapped"
+  (asp/duel_masters/enter_tapped.lp).
 
 And the effect ("no_triggers", "any", "all", ()): "neither player may use "shield trigger"
 abilities this turn" (an attack trigger: trigger_locks.lp).
@@ -56,6 +57,7 @@ class Words(Transformer):
     def sta_wins_all(self): return ("kw", "wins_all")
     def sta_evo_enter_tapped(self): return ("kw", "evo_enter_tapped")
     def sta_opp_enter_tapped(self): return ("kw", "opp_enter_tapped")
+    def sta_opp_mana_tapped(self): return ("kw", "opp_mana_tapped")
     def sta_power_lock(self, n): return ("kw", "no_attack_power", int(n))
     def sta_blocker_civ(self, civ): return ("kw", "blocker_vs", ("civ", str(civ)))
     def sta_blocker_civs(self, c1, c2): return ("kw", "blocker_vs", ("civ_or", str(c1), str(c2)))
