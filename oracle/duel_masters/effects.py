@@ -96,7 +96,7 @@ def played(ab: tuple) -> bool:
         # every other keyword is a fact the attack, battle or trigger rules read.
         return True
     when, act = ab[1], ab[2]
-    if when not in ("cast", "enters") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
+    if when not in ("cast", "enters", "tap_ability") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
             and when not in fx_events.SIDES and not (when == "attacks" and _attack_harmless(act, ab[3])):
         # conditions are looked at where a step resolves them (conditions.lp); an attack trigger that
         # changes nothing whatever its condition says needs none
