@@ -178,3 +178,16 @@ def test_marrow_ooze_is_destroyed_after_it_attacks_a_player():
     assert "Marrow Ooze" not in after(result, 0) and "shields left: 1\n" in result.text()
     result = check(doc, f'attack "{VEHICLE}" -> player')
     assert VEHICLE in after(result, 0)
+
+
+def test_lamiel_draws_for_his_creatures_destroyed_in_our_turn_which_changes_nothing():
+    assert counted("Lamiel, Destiny Enforcer")
+    bone = {"card": "Bone Spider", "tapped": False}
+    doc = pos(side(hand=["Terror Pit"], mana_zone=[bone] * 6),
+              side(battle_zone=["Lamiel, Destiny Enforcer", CRAGSAUR], deck=[VEHICLE]))
+    result = check(doc, f'cast "Terror Pit" targeting "{CRAGSAUR}"')
+    assert result.legal, result.text()
+    # the same head with an effect on creatures is not played
+    ab = effects.read_line("Whenever one of your creatures is destroyed during your opponent's turn, "
+                           "destroy one of your opponent's creatures.")
+    assert ab and not any(effects.played(a) for a in ab)
