@@ -110,3 +110,16 @@ def test_siri_blocks_once_he_has_no_shields_its_end_of_turn_untap_never_matters(
     assert verdict([BOLTAIL, BONE, CRAGSAUR], [VEHICLE], [siri]) == "lethal"  # it blocks one of the two only
     assert verdict([BOLTAIL], [VEHICLE, VEHICLE], [siri]) == "no_lethal"
     assert verdict([BOLTAIL, BONE], [VEHICLE], []) == "lethal"
+
+
+def test_burnwisp_lizard_gives_speed_attacker_to_silent_skill_creatures_only():
+    burnwisp = "Burnwisp Lizard"
+    baraid = {"card": "Baraid, the Explorer", "summoned_this_turn": True}     # a Silent skill creature
+    plain = {"card": BONE, "summoned_this_turn": True}
+
+    def attack(fresh: dict, ours: list) -> object:
+        doc = pos(side(battle_zone=[fresh] + ours), side(shields=[VEHICLE]))
+        return check(doc, f'attack "{fresh["card"]}" -> player')
+    assert attack(baraid, [burnwisp]).legal
+    assert not attack(baraid, []).legal                    # summoning sickness without it
+    assert not attack(plain, [burnwisp]).legal             # no Silent skill: no speed attacker

@@ -149,7 +149,8 @@ def parser() -> Lark:
     names = ["abilities.lark"] + sorted(f.name for f in folder.iterdir()
                                         if f.name.startswith("abilities_") and f.name.endswith(".lark"))
     text = "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names)
-    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head", "cond_wave_mark"])
+    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head", "cond_wave_mark",
+                                                               "out_silent_mark"])
 
 
 def normal(line: str) -> str:
@@ -432,13 +433,19 @@ def trigger_head(line: str):
 
 def has_wave_striker(card: Card) -> bool:
     """Whether a line of the card gives it Wave striker (grammar: cond_wave_mark)."""
-    return any(_wave_mark(line) for line in card.text.split("\n") if line.strip())
+    return any(_marked(line, "cond_wave_mark") for line in card.text.split("\n") if line.strip())
+
+
+def has_silent_skill(card: Card) -> bool:
+    """Whether a line of the card is a Silent skill ability (grammar: out_silent_mark), whether or not
+    the ability is read: what "each of your creatures that has "silent skill"" names."""
+    return any(_marked(line, "out_silent_mark") for line in card.text.split("\n") if line.strip())
 
 
 @lru_cache(maxsize=8192)
-def _wave_mark(line: str) -> bool:
+def _marked(line: str, start: str) -> bool:
     try:
-        parser().parse(normal(line), start="cond_wave_mark")
+        parser().parse(normal(line), start=start)
     except LarkError:
         return False
     return True
@@ -533,6 +540,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
                     else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
+    if has_silent_skill(card):
+        out.append(fact("silent_skill", c))  # a lord's filter has_silent_skill (power.lp)
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
     if reading.unsupported and (card.type == "spell" or any(a[:2] in (("kw", "s_trigger"), ("gear", "trigger_cross"))
                                                              for a in reading.abilities)):

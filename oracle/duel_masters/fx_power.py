@@ -116,6 +116,7 @@ class Words(Transformer):
     def pow_cond_mana_tapped(self): return ("mana_tapped",)
     def pow_count_you(self, *items): return ("you", _filters(items))
     def pow_count_opp(self, *items): return ("opponent", _filters(items))
+    def pow_lord_silent(self, *items): return ("you", _filters(items[:-1]) + ("has_silent_skill",))
     def pow_count_any(self, *items): return ("any", _filters(items))
     def pow_cond_none(self, *items): return ("count", "you", _filters(items), 0, 0)
     def pow_cond_some(self, *items):
