@@ -76,3 +76,13 @@ def test_more_wordings_of_the_opponents_turn_and_of_the_end_of_the_turn():
     # Funnoo of the opponent: destroyed only at the end of our turn, after our line
     doc = pos(side(battle_zone=[BONE, CRAGSAUR]), side(battle_zone=[funnoo], shields=[MANE]))
     assert check(doc, f'attack "{BONE}" -> player', f'attack "{CRAGSAUR}" -> player').legal
+
+
+def test_silent_skill_abilities_on_a_line_of_their_own_are_read_as_baraids():
+    # "$silent_skill EFFECT": used at the start of the turn, as "Silent skill : EFFECT" (Baraid)
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    for name in ("Lockon Dude Jiruba", "Inspect Seed"):
+        assert effects.understood(lib.get(name), races), name
+        assert effects.has_silent_skill(lib.get(name)), name
+    assert not effects.has_silent_skill(lib.get(BONE))
