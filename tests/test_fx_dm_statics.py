@@ -162,3 +162,13 @@ def test_creatures_put_into_the_battle_zone_tapped_by_lu_gila_and_elupheus():
     assert L.answer(L.problem_from(doc, "<test>")).verdict == "lethal"
     doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]), {**side(), "shields": ["Hunter Cluster"]})
     assert L.answer(L.problem_from(doc, "<test>")).verdict == "no_lethal"
+
+
+def test_brutal_revenger_attacks_only_with_seven_mana_cards():
+    revenger = "Brutal Revenger"   # "This creature can't attack." and "$metamorph ... effect is ignored"
+
+    def attack(mana: int):
+        doc = pos(side(battle_zone=[revenger], mana_zone=[VEHICLE] * mana), side(shields=[VEHICLE]))
+        return check(doc, f'attack "{revenger}" -> player')
+    assert attack(7).legal
+    assert "cannot_attack" in terms(attack(6))

@@ -16,6 +16,8 @@
 * no_attack_if(more_shields | no_hand | opp_more_creatures | other_untapped): "this creature can't
   attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at);
   no_attack_power(N): "creatures that have power N or more can't attack" (attack_limits.lp);
+  no_attack_metamorph: "$metamorph this creature's "this creature can't attack" effect is ignored"
+  (attack.lp, tap.lp: no_attack_off/2);
 * blocker_vs(F) ("darkness blocker"), survive_vs(F) ("... isn't destroyed" losing to such a creature),
   wins_all ("this creature wins all battles"): asp/duel_masters/battles.lp;
 * evo_enter_tapped, opp_enter_tapped: "evolution creatures / your opponent's creatures are put into the
@@ -55,6 +57,7 @@ class Words(Transformer):
     def sta_untappable(self): return ("kw", "untappable")
     def sta_survive_civ(self, _w, civ): return ("kw", "survive_vs", ("civ", str(civ)))
     def sta_wins_all(self): return ("kw", "wins_all")
+    def sta_no_attack_metamorph(self): return ("kw", "no_attack_metamorph")
     def sta_evo_enter_tapped(self): return ("kw", "evo_enter_tapped")
     def sta_opp_enter_tapped(self): return ("kw", "opp_enter_tapped")
     def sta_opp_mana_tapped(self): return ("kw", "opp_mana_tapped")
