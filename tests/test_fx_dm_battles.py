@@ -112,3 +112,17 @@ def test_marshias_wins_all_battles_but_slayer_still_destroys_it():
     # Spider, which destroys itself when it wins, is just destroyed by losing
     result = fight(BONE, "Marshias, Spirit of the Sun")
     assert BONE not in zone(result, 0) and "Marshias" in zone(result, 1)
+
+
+def test_dyno_mantis_makes_our_other_creatures_of_power_5000_or_more_break_one_more_shield():
+    def left(attacker: str) -> str:
+        doc = pos(side(battle_zone=["Dyno Mantis, the Mightspinner", attacker]), side(shields=[VEHICLE] * 4))
+        result = check(doc, f'attack "{attacker}" -> player')
+        assert result.legal, result.text()
+        return result.text()
+    assert "shields left: 1\n" in left(BOLTAIL)        # 9000, double breaker: 3
+    assert "shields left: 2\n" in left(BONE)           # 5000: 2
+    assert "shields left: 3\n" in left(CRAGSAUR)       # 3000: 1
+    # the opponent's Dyno Mantis gives ours nothing
+    doc = pos(side(battle_zone=[BONE]), side(battle_zone=["Dyno Mantis, the Mightspinner"], shields=[VEHICLE] * 4))
+    assert "shields left: 3\n" in check(doc, f'attack "{BONE}" -> player').text()

@@ -19,7 +19,8 @@
   no_attack_metamorph: "$metamorph this creature's "this creature can't attack" effect is ignored"
   (attack.lp, tap.lp: no_attack_off/2);
 * blocker_vs(F) ("darkness blocker"), survive_vs(F) ("... isn't destroyed" losing to such a creature),
-  wins_all ("this creature wins all battles"): asp/duel_masters/battles.lp;
+  wins_all ("this creature wins all battles"), more_break_power(N) ("each of your other creatures ...
+  that has power N or more breaks one more shield"): asp/duel_masters/battles.lp;
 * evo_enter_tapped, opp_enter_tapped: "evolution creatures / your opponent's creatures are put into the
   battle zone tapped", opp_mana_tapped: "your opponent's cards are put into his mana zone tapped"
   (asp/duel_masters/enter_tapped.lp).
@@ -57,6 +58,7 @@ class Words(Transformer):
     def sta_untappable(self): return ("kw", "untappable")
     def sta_survive_civ(self, _w, civ): return ("kw", "survive_vs", ("civ", str(civ)))
     def sta_wins_all(self): return ("kw", "wins_all")
+    def sta_more_break_power(self, n): return ("kw", "more_break_power", int(n))
     def sta_no_attack_metamorph(self): return ("kw", "no_attack_metamorph")
     def sta_evo_enter_tapped(self): return ("kw", "evo_enter_tapped")
     def sta_opp_enter_tapped(self): return ("kw", "opp_enter_tapped")

@@ -356,9 +356,10 @@ def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]
     high = min(max_steps, len(board) + len(gears) + 2 * len(hand) + (1 if hand else 0))
     races = race_set(pos)
     # A $tap ability that gives "double breaker" until the end of the turn (buffs.lp), or a cross
-    # gear (gear.lp), a breaker from a modifier or Crew breaker (fx_power.py: battle.lp, battles.lp),
+    # gear (gear.lp), a breaker from a modifier, Crew breaker or "breaks one more shield" (battles.lp),
     # breaks more than the printed breakers say: no shortest length is derived then.
     if hand or gears or any(a[0] == "eff" and a[2] == "buff" or a[0] in ("pow_breaker", "pow_crew")
+                            or a[:2] == ("kw", "more_break_power")
                             for i in board for a in effects.read(i.card, races).abilities):
         return 1, high
     breaks = sorted((max([a[2] for a in effects.read(i.card, races).abilities if a[:2] == ("kw", "breaker")] or [1])
