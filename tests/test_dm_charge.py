@@ -94,3 +94,16 @@ def test_explain_lists_the_charge_windows():
 
     text = explanation(parse_position(pos(side(hand=["Faerie Life"]), step="charge")))
     assert "charge: P0 may charge Faerie Life (hand[0]) into the mana zone" in text
+
+
+def test_time_tripper_of_the_opponent_makes_our_charge_enter_tapped():
+    # "Your opponent's cards are put into his mana zone tapped" (Time Tripper, in his battle zone)
+    doc = pos(side(hand=["Faerie Life"]), side(battle_zone=["Time Tripper, Shadow of Stagnation"]), step="charge")
+    assert charges(plays(doc)) == [(0, "Faerie Life", 0, True)]
+    # ours does not tap our own charge
+    doc = pos(side(hand=["Faerie Life"], battle_zone=["Time Tripper, Shadow of Stagnation"]), step="charge")
+    assert charges(plays(doc)) == [(0, "Faerie Life", 0, False)]
+    # the charged card cannot pay that turn: Aegis (4) with three untapped cards and the charge
+    doc = pos(side(hand=[AEGIS, "Faerie Life"], mana_zone=LIGHT_FIRE_WATER),
+              side(battle_zone=["Time Tripper, Shadow of Stagnation"]), step="charge")
+    assert lines(doc) == []

@@ -117,3 +117,58 @@ def test_an_attack_trigger_may_name_the_creature_a_broken_shield_became():
     # a double breaker without the trigger: Fantasy Fish blocks one of the later attacks
     doc["players"][0]["battle_zone"] = [CRAGSAUR, BOLTAIL, CRAGSAUR]
     assert verdict(doc).verdict == "no_lethal"
+
+
+def test_king_neptas_returns_a_creature_with_power_2000_or_less_before_it_can_block():
+    shooter = "Aqua Shooter"   # water 2000 blocker
+    doc = pos(side(battle_zone=["King Neptas"]), side(battle_zone=[shooter], shields=[VEHICLE]))
+    ok = check(doc, f'attack "King Neptas" -> player targeting "{shooter}"')
+    assert ok.legal, ok.text()
+    assert "P1 battle zone after the attack: none" in "\n".join(ok.steps[0].state)
+    # Seamine (4000) is too strong to be chosen
+    doc = pos(side(battle_zone=["King Neptas"]), side(battle_zone=[SEAMINE], shields=[VEHICLE]))
+    assert "not_a_target" in terms(check(doc, f'attack "King Neptas" -> player targeting "{SEAMINE}"'))
+
+
+def test_harmless_attack_effects_of_more_wordings_are_counted_and_attack():
+    from oracle.duel_masters import effects
+    from oracle.duel_masters.cards import library
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+
+    def counted(name: str) -> bool:
+        reading = effects.read(lib.get(name), races)
+        return not reading.unsupported and all(effects.played(a) for a in reading.abilities)
+    # "when this creature attacks, search your deck ..." (Turbo rush), "look at 2 of your opponent's
+    # shields", "$metamorph ... return all light spells in your graveyard to your hand"
+    for name in ("Vikorakys", "Migalo, Vizier of Spycraft", "Irvine, the Spydroid"):
+        assert counted(name), name
+        doc = pos(side(battle_zone=[name], mana_zone=[MANE] * 7, graveyard=["Solar Ray"], deck=[MANE]),
+                  side(shields=[VEHICLE, VEHICLE]))
+        ok = check(doc, f'attack "{name}" -> player')
+        assert ok.legal and "shields left: 1\n" in ok.text(), ok.text()
+    # Moonlight's "$metamorph when this creature is destroyed, return up to 2 other creatures ...": a
+    # condition on a destroyed trigger is not played
+    assert not counted("Moonlight, the Fallen Noble")
+
+
+def test_jewel_spider_destroyed_moves_a_shield_of_its_owner_only():
+    # "When this creature is destroyed, you may choose one of your shields and put it into your hand. You
+    # can't use the "shield trigger" ability of that shield": ours, in a battle, changes nothing our
+    # attacks read; his, destroyed in our battle, would take a shield away: the attack step stops there
+    from oracle.duel_masters import effects
+    from oracle.duel_masters.cards import library
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    reading = effects.read(lib.get("Jewel Spider"), races)
+    assert not reading.unsupported and all(effects.played(a) for a in reading.abilities)
+    doc = pos(side(battle_zone=["Jewel Spider"], shields=[MANE]), side(battle_zone=[{"card": SEAMINE, "tapped": True}]))
+    ok = check(doc, f'attack "Jewel Spider" -> "{SEAMINE}"')
+    assert ok.legal, ok.text()
+    assert "P0 battle zone after the attack: none" in ok.steps[0].state
+    def then_attack(victim: str):
+        doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]), {**side(battle_zone=[{"card": victim, "tapped": True}]),
+                                                          "shields": [VEHICLE]})
+        return check(doc, f'attack "{BOLTAIL}" -> "{victim}"', f'attack "{CRAGSAUR}" -> player')
+    assert not then_attack("Jewel Spider").legal     # the attack step stopped after his Jewel Spider died
+    assert then_attack("Bone Spider").legal          # a creature without it: the next attack follows

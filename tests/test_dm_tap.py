@@ -145,3 +145,16 @@ def test_a_tap_ability_after_an_attack_destroys_the_creature_a_broken_shield_bec
     assert ok.legal, ok.text()
     assert "P1 battle zone after the attack: none" in ok.steps[1].state
     assert "the game is won" in ok.steps[2].state[-2]
+
+
+def test_milkyways_tap_ability_boosts_mana_only_while_the_opponent_has_more_mana_cards():
+    milkyway = "Milkyway, Spectral Knight"
+
+    def mana_after(ours: int, theirs: int) -> list:
+        doc = pos(side(battle_zone=[milkyway], mana_zone=[MANE] * ours, deck=[CRAGSAUR]),
+                  side(mana_zone=[MANE] * theirs))
+        result = check(doc, f'tap_ability "{milkyway}"')
+        assert result.legal, result.text()
+        return [c if isinstance(c, str) else c["card"] for c in result.steps[-1].position["players"][0]["mana_zone"]]
+    assert mana_after(1, 2).count(CRAGSAUR) == 1     # he has more: the top card of our deck
+    assert mana_after(2, 2).count(CRAGSAUR) == 0     # as many: nothing

@@ -183,3 +183,18 @@ def test_sundrop_armor_adds_a_card_from_the_hand_to_the_shields():
     alone = pos(side(hand=["Sundrop Armor"], mana_zone=light, shields=["Cragsaur"]), side(shields=["Aqua Vehicle"]))
     result = check(alone, f'cast "Sundrop Armor" paying {pay}')
     assert result.legal and len(result.steps[-1].position["players"][0]["shields"]) == 1
+
+
+def test_skeleton_thief_returns_a_living_dead_only():
+    thief = "Skeleton Thief, the Revealer"   # darkness 3; enters: you may return a Living Dead from your graveyard
+    doc = pos(side(hand=[thief], mana_zone=untapped(*[BONE] * 8), graveyard=[BONE]))   # Bone Spider: Living Dead
+    ok = check(doc, f'summon "{thief}"', f'summon "{BONE}"')
+    assert ok.legal, ok.text()
+    mana = untapped(*[BONE] * 6, BRONZE, BRONZE)
+    doc = pos(side(hand=[thief], mana_zone=mana, graveyard=[MANE]))   # Burning Mane: a Beast Folk
+    assert not check(doc, f'summon "{thief}"', f'summon "{MANE}"').legal
+    doc = pos(side(hand=[thief, MANE], mana_zone=mana))                # (Mane itself can be summoned so)
+    assert check(doc, f'summon "{thief}"', f'summon "{MANE}"').legal
+    # "another creature" is not read as a race (Bat Doctor stays read as before)
+    assert effects.read_line("When you put this creature into the battle zone, you may return another creature "
+                             "from your graveyard to your hand.")[0][5] != (("vb_race", "other creature"),)

@@ -151,3 +151,29 @@ def test_get_ready_draws_up_to_the_opponents_hand_size():
     assert len(check(doc, 'cast "Get Ready"').steps[-1].position["players"][0]["hand"]) == 4   # 1 + 3
     doc["players"][1]["hand"] = ["Aqua Vehicle"]
     assert len(check(doc, 'cast "Get Ready"').steps[-1].position["players"][0]["hand"]) == 1   # not more: none
+
+
+def test_flame_trooper_goliacs_misprinted_wave_striker_head_is_read():
+    # "When you put this creature is put into battle zone, destroy one of your opponent's creatures that
+    # has power 5000 or less": with two other wave strikers only
+    goliac = "Flame Trooper Goliac"
+    doc = pos(side(hand=[goliac], mana_zone=untapped(*["Cragsaur"] * 5), battle_zone=[MELON, MELON]),
+              side(battle_zone=[SHOOTER]))
+    ok = check(doc, f'summon "{goliac}" targeting "{SHOOTER}"')
+    assert ok.legal, ok.text()
+    assert ok.steps[-1].position["players"][1]["battle_zone"] == []
+    doc["players"][0]["battle_zone"] = [MELON]
+    assert not check(doc, f'summon "{goliac}" targeting "{SHOOTER}"').legal
+
+
+def test_kilstine_wave_striker_lord_with_two_other_wave_strikers():
+    # "Wave striker: each of your other creatures in battle zone gets +5000 power and has "blocker" and
+    # "double breaker"" (a misprint: "in battle zone")
+    def left(melons: int) -> str:
+        doc = pos(side(battle_zone=["Kilstine, Nebula Elemental", CRAGSAUR] + [MELON] * melons),
+                  side(shields=[MANE] * 3))
+        ok = check(doc, f'attack "{CRAGSAUR}" -> player')
+        assert ok.legal, ok.text()
+        return ok.text()
+    assert "shields left: 1\n" in left(2)
+    assert "shields left: 2\n" in left(1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from test_dm_helpers import check, pos, side
 
-from oracle.duel_masters import effects
+from oracle.duel_masters import effects, fx_events
 from oracle.duel_masters import lethal as L
 from oracle.duel_masters.cards import library
 
@@ -133,3 +133,61 @@ def test_tropico_cannot_be_blocked_beside_two_other_creatures():
     tapped = {"card": VEHICLE, "tapped": True}
     assert answer(["Tropico", tapped, tapped]) == "lethal"
     assert answer(["Tropico", tapped]) == "no_lethal"
+
+
+def test_heads_of_other_creatures_attacks_and_blocks_are_counted_where_harmless():
+    # Zero Nemesis: "whenever one of your creatures attacks, your opponent discards a card at random":
+    # ours in our attacks, a discard of his no attack rule reads
+    assert counted("Zero Nemesis, Shadow of Panic")
+    # Agira: "whenever one of your Gladiators or Earth Eaters blocks, you may draw a card": his, in a reply
+    assert counted("Agira, the Warlord Crawler")
+    # the same head with an effect on creatures is not played
+    ab = effects.read_line("Whenever one of your creatures attacks, destroy one of your opponent's creatures.")
+    assert ab and not any(effects.played(a) for a in ab)
+    # a race phrase that names no race of the library is not read
+    races = frozenset(r for c in library().cards for r in c.races)
+    assert fx_events.resolve(effects.read_line("Whenever one of your Gladiators or Moon Folks blocks, you may draw a card."),
+                             races) is None
+
+
+def test_zero_nemesis_lets_another_creature_attack():
+    zero = {"card": "Zero Nemesis, Shadow of Panic", "under": ["Bone Spider"]}
+    doc = pos(side(battle_zone=[zero, CRAGSAUR]), side(hand=[VEHICLE], shields=[VEHICLE]))
+    assert check(doc, f'attack "{CRAGSAUR}" -> player').legal
+
+
+def test_lalicious_looks_at_the_opponents_hand_and_deck_and_attacks():
+    assert counted("Lalicious")
+    doc = pos(side(battle_zone=["Lalicious"]), side(hand=[VEHICLE], deck=[CRAGSAUR], shields=[VEHICLE]))
+    result = check(doc, 'attack "Lalicious" -> player')
+    assert result.legal and "shields left: 0\n" in result.text()
+
+
+def test_necrodragon_zalva_makes_the_opponent_draw_a_card():
+    bone = {"card": "Bone Spider", "tapped": False}
+    doc = pos(side(hand=["Necrodragon Zalva"], mana_zone=[bone] * 4), side(deck=[CRAGSAUR, VEHICLE]))
+    result = check(doc, 'summon "Necrodragon Zalva"')
+    assert result.legal, result.text()
+    hand = [c if isinstance(c, str) else c["card"] for c in result.steps[-1].position["players"][1]["hand"]]
+    assert hand == [CRAGSAUR]                   # the top card of his deck, and only it
+
+
+def test_marrow_ooze_is_destroyed_after_it_attacks_a_player():
+    doc = pos(side(battle_zone=["Marrow Ooze, the Twister", VEHICLE]), side(shields=[VEHICLE] * 2))
+    result = check(doc, 'attack "Marrow Ooze, the Twister" -> player')
+    assert "Marrow Ooze" not in after(result, 0) and "shields left: 1\n" in result.text()
+    result = check(doc, f'attack "{VEHICLE}" -> player')
+    assert VEHICLE in after(result, 0)
+
+
+def test_lamiel_draws_for_his_creatures_destroyed_in_our_turn_which_changes_nothing():
+    assert counted("Lamiel, Destiny Enforcer")
+    bone = {"card": "Bone Spider", "tapped": False}
+    doc = pos(side(hand=["Terror Pit"], mana_zone=[bone] * 6),
+              side(battle_zone=["Lamiel, Destiny Enforcer", CRAGSAUR], deck=[VEHICLE]))
+    result = check(doc, f'cast "Terror Pit" targeting "{CRAGSAUR}"')
+    assert result.legal, result.text()
+    # the same head with an effect on creatures is not played
+    ab = effects.read_line("Whenever one of your creatures is destroyed during your opponent's turn, "
+                           "destroy one of your opponent's creatures.")
+    assert ab and not any(effects.played(a) for a in ab)

@@ -79,3 +79,47 @@ def test_a_survivor_ability_is_every_survivors():
     assert BOLTAIL not in zone(check(doc, f'attack "Rumblesaur Q" -> "{BOLTAIL}"'), 1)
     plain = pos(side(battle_zone=[CRAGSAUR, tapped("Gigaling Q")]), side(battle_zone=[tapped(BOLTAIL)]))
     assert BOLTAIL in zone(check(plain, f'attack "{CRAGSAUR}" -> "{BOLTAIL}"'), 1)
+
+
+def test_chitta_peloru_lets_every_dragon_attack_untapped_creatures():
+    def attack(attacker: str, ours: list, theirs: list) -> object:
+        doc = pos(side(battle_zone=[attacker] + ours), side(battle_zone=[CRAGSAUR] + theirs, shields=[VEHICLE]))
+        return check(doc, f'attack "{attacker}" -> "{CRAGSAUR}"')
+    assert CRAGSAUR not in zone(attack(BOLTAIL, ["Chitta Peloru"], []), 1)      # ours gives it
+    assert CRAGSAUR not in zone(attack(BOLTAIL, [], ["Chitta Peloru"]), 1)      # his too: all Dragons
+    assert not attack(BOLTAIL, [], []).legal                                     # untapped: not without it
+    assert not attack(BONE, ["Chitta Peloru"], []).legal                         # not a Dragon
+
+
+def test_melania_gives_his_creatures_blocker_once_he_has_no_shields():
+    melania = tapped("Melania, Channeler of Suns")
+    assert verdict([BONE], [], [melania, VEHICLE]) == "no_lethal"               # Aqua Vehicle blocks
+    assert verdict([BONE], [], [VEHICLE]) == "lethal"
+    # his last shield broken by Boltail: then the Vehicle blocks Bone Spider
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [melania, VEHICLE]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [VEHICLE]) == "lethal"
+    # ours gives our creatures blocker, which changes nothing of our attacks
+    assert verdict([BONE, "Melania, Channeler of Suns"], [], [VEHICLE]) == "lethal"
+
+
+def test_siri_blocks_once_he_has_no_shields_its_end_of_turn_untap_never_matters():
+    siri = "Siri, Glory Elemental"
+    assert verdict([BONE], [], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], [siri]) == "no_lethal"      # blocks once the last shield broke
+    assert verdict([BOLTAIL, BONE], [VEHICLE, VEHICLE], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE, CRAGSAUR], [VEHICLE], [siri]) == "lethal"  # it blocks one of the two only
+    assert verdict([BOLTAIL], [VEHICLE, VEHICLE], [siri]) == "no_lethal"
+    assert verdict([BOLTAIL, BONE], [VEHICLE], []) == "lethal"
+
+
+def test_burnwisp_lizard_gives_speed_attacker_to_silent_skill_creatures_only():
+    burnwisp = "Burnwisp Lizard"
+    baraid = {"card": "Baraid, the Explorer", "summoned_this_turn": True}     # a Silent skill creature
+    plain = {"card": BONE, "summoned_this_turn": True}
+
+    def attack(fresh: dict, ours: list) -> object:
+        doc = pos(side(battle_zone=[fresh] + ours), side(shields=[VEHICLE]))
+        return check(doc, f'attack "{fresh["card"]}" -> player')
+    assert attack(baraid, [burnwisp]).legal
+    assert not attack(baraid, []).legal                    # summoning sickness without it
+    assert not attack(plain, [burnwisp]).legal             # no Silent skill: no speed attacker

@@ -54,3 +54,35 @@ def test_when_destroyed_draws_and_returns_are_harmless_but_not_resolved_by_our_s
     # the opponent's Pharzi: his return from the graveyard changes nothing our line reads
     doc = pos(side(hand=[MAGMAREX], mana_zone=untapped(*[CRAGSAUR] * 5)), side(battle_zone=[PHARZI]))
     assert check(doc, f'summon "{MAGMAREX}"').legal
+
+
+def test_more_wordings_of_the_opponents_turn_and_of_the_end_of_the_turn():
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    arque, funnoo, lunar = "Terradragon Arque Delacerna", "Funnoo, Officer of Bloody Winds", "Lunar Charger"
+    for name in (arque, funnoo, lunar):
+        reading = effects.read(lib.get(name), races)
+        assert not reading.unsupported and all(effects.played(a) for a in reading.abilities), name
+    # Arque's "would be discarded ... during your opponent's turn you may put it into the battle zone
+    # instead" (no comma): a discard of it is refused, as Bingole's
+    doc = pos(side(hand=[GHOST_TOUCH], mana_zone=untapped(BONE, BONE)), side(hand=[arque]))
+    result = check(doc, f'cast "{GHOST_TOUCH}"')
+    assert not result.legal and "effect_not_resolved" in " ".join(result.steps[-1].terms)
+    # Lunar Charger: its untap waits for the end of the turn; cast, it goes to the mana zone (charger)
+    doc = pos(side(hand=[lunar], mana_zone=untapped(*[EMERALD] * 6), battle_zone=[BONE]))
+    result = check(doc, f'cast "{lunar}"')
+    assert result.legal, result.text()
+    assert lunar in [c if isinstance(c, str) else c["card"] for c in result.steps[-1].position["players"][0]["mana_zone"]]
+    # Funnoo of the opponent: destroyed only at the end of our turn, after our line
+    doc = pos(side(battle_zone=[BONE, CRAGSAUR]), side(battle_zone=[funnoo], shields=[MANE]))
+    assert check(doc, f'attack "{BONE}" -> player', f'attack "{CRAGSAUR}" -> player').legal
+
+
+def test_silent_skill_abilities_on_a_line_of_their_own_are_read_as_baraids():
+    # "$silent_skill EFFECT": used at the start of the turn, as "Silent skill : EFFECT" (Baraid)
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    for name in ("Lockon Dude Jiruba", "Inspect Seed"):
+        assert effects.understood(lib.get(name), races), name
+        assert effects.has_silent_skill(lib.get(name)), name
+    assert not effects.has_silent_skill(lib.get(BONE))

@@ -128,3 +128,20 @@ def test_a_reply_that_changes_a_counted_mana_zone_stops_the_attack_step():
     assert verdict([BOLTAIL, CRAGSAUR, CRAGSAUR], ["Natural Snare", VEHICLE]) == "lethal"
     assert verdict([BOLTAIL, CRAGSAUR, CRAGSAUR, magragran], ["Natural Snare", VEHICLE]) != "lethal"
     assert verdict([BOLTAIL, CRAGSAUR, magragran], [VEHICLE, VEHICLE]) == "lethal"
+
+
+def test_ground_giant_counts_the_civilizations_of_the_battle_zones_creatures():
+    # 1000 + 2000 for each civilization there; "whenever this creature has more than 6000 power, it
+    # gets double breaker"
+    def left(ours: list, theirs: list) -> str:
+        doc = pos(side(battle_zone=["Ground Giant"] + ours),
+                  {**side(battle_zone=[{"card": n, "tapped": True} for n in theirs]), "shields": [VEHICLE] * 3})
+        result = check(doc, 'attack "Ground Giant" -> player')
+        assert result.legal, result.text()
+        return result.text()
+    # nature, fire, water, darkness: 9000, two shields
+    assert "shields left: 1\n" in left([CRAGSAUR], [VEHICLE, BONE])
+    # nature, fire, water: 7000 -- more than 6000, two shields
+    assert "shields left: 1\n" in left([CRAGSAUR], [VEHICLE])
+    # nature and fire, however many creatures: 5000, one shield
+    assert "shields left: 2\n" in left([CRAGSAUR, CRAGSAUR], [CRAGSAUR, MANE])

@@ -128,3 +128,47 @@ def test_dione_denies_speed_attackers_and_lockdown_lizard_tap_abilities():
     tap = pos(side(battle_zone=["Garatyano", "Lockdown Lizard"], deck=[CRAGSAUR] * 3))
     assert "tap_abilities_locked" in terms(check(tap, 'tap_ability "Garatyano"'))
     assert check(pos(side(battle_zone=["Garatyano"], deck=[CRAGSAUR] * 3)), 'tap_ability "Garatyano"').legal
+
+
+def test_nariel_forbids_attacks_by_creatures_that_have_power_3000_or_more():
+    doc = pos(side(battle_zone=[CRAGSAUR, VEHICLE]), side(battle_zone=["Nariel, the Oracle"], shields=[VEHICLE] * 2))
+    assert "power_locked" in terms(check(doc, f'attack "{CRAGSAUR}" -> player'))     # 3000
+    assert check(doc, f'attack "{VEHICLE}" -> player').legal                         # 1000
+    # power it gets while attacking does not count (the reminder): Choya is 1000 + power attacker 1000
+    choya = pos(side(battle_zone=["Choya, the Unheeding"]), side(battle_zone=["Nariel, the Oracle"], shields=[VEHICLE]))
+    assert check(choya, 'attack "Choya, the Unheeding" -> player').legal
+    # ours locks our own attacks as well
+    own = pos(side(battle_zone=[CRAGSAUR, "Nariel, the Oracle"]), side(shields=[VEHICLE]))
+    assert "power_locked" in terms(check(own, f'attack "{CRAGSAUR}" -> player'))
+    # without it the attack is legal
+    assert check(pos(side(battle_zone=[CRAGSAUR]), side(shields=[VEHICLE])), f'attack "{CRAGSAUR}" -> player').legal
+
+
+def test_creatures_put_into_the_battle_zone_tapped_by_lu_gila_and_elupheus():
+    vorg, balbaro = "Immortal Baron, Vorg", "Armored Cannon Balbaro"   # a fire Human; an evolution on a Human
+
+    def summon_and_attack(theirs: list):
+        doc = pos(side(hand=[balbaro], mana_zone=[CRAGSAUR] * 3, battle_zone=[vorg]),
+                  side(battle_zone=theirs, shields=[VEHICLE]))
+        return check(doc, f'summon "{balbaro}" on "{vorg}"', f'attack "{balbaro}" -> player')
+    assert summon_and_attack([]).legal                                           # an evolution attacks at once
+    lu_gila = {"card": "Lu Gila, Silver Rift Guardian", "tapped": True}
+    assert not summon_and_attack([lu_gila]).legal                                # ... unless it entered tapped
+    elupheus = {"card": "Elupheus, Lord of Spirits", "under": ["Aeris, Flight Elemental"], "tapped": True}
+    assert not summon_and_attack([elupheus]).legal                               # his: our creatures enter tapped
+    # ours: his S-Trigger blocker enters tapped and cannot block
+    ours = {"card": "Elupheus, Lord of Spirits", "under": ["Aeris, Flight Elemental"]}
+    doc = pos(side(battle_zone=[ours, BOLTAIL]), {**side(), "shields": ["Hunter Cluster"]})
+    assert L.answer(L.problem_from(doc, "<test>")).verdict == "lethal"
+    doc = pos(side(battle_zone=[BOLTAIL, CRAGSAUR]), {**side(), "shields": ["Hunter Cluster"]})
+    assert L.answer(L.problem_from(doc, "<test>")).verdict == "no_lethal"
+
+
+def test_brutal_revenger_attacks_only_with_seven_mana_cards():
+    revenger = "Brutal Revenger"   # "This creature can't attack." and "$metamorph ... effect is ignored"
+
+    def attack(mana: int):
+        doc = pos(side(battle_zone=[revenger], mana_zone=[VEHICLE] * mana), side(shields=[VEHICLE]))
+        return check(doc, f'attack "{revenger}" -> player')
+    assert attack(7).legal
+    assert "cannot_attack" in terms(attack(6))

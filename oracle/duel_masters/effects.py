@@ -43,7 +43,7 @@ STEP_RESOLVED = frozenset({"destroy", "tap", "bounce", "to_mana", "draw", "mana"
                            "later", "must_attack", "blocked_slayer"})
 
 # Continuous power modifiers, breakers and keywords a creature has from a card's ability (fx_power.py).
-POWER_ITEMS = ("pow", "pow_breaker", "pow_kw")
+POWER_ITEMS = ("pow", "pow_breaker", "pow_kw", "pow_crew")
 # Effects on creatures: the targets rule of asp/duel_masters/targets.lp resolves them everywhere.
 CREATURE_ACTS = frozenset({"destroy", "tap", "bounce", "to_mana", "to_shields", "to_deck"})
 # "Whenever this creature attacks" effects that only move the attacker's owner's own cards among
@@ -65,7 +65,9 @@ DESTROYED_HARMLESS = frozenset({"draw", "grave_to_hand", "look", "search"})
 # attack rule reads one), mana zones and shields (a reply that changes one while a rule reads it is
 # assumed to stop the attack step: power.lp zone_moved/3, triggers.lp); in a step of our main step the
 # opponent's such effect is not resolved and the step is refused (resolve.lp), our own creature's too.
-DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "grave_to_mana"})
+# (One's own shield into one's hand, its S-Trigger not used, is one's shield to the graveyard for those rules.)
+DESTROYED_REPLY = frozenset({"discard", "mana_burn", "mana_to_hand", "mana", "shield_burn", "shield_to_hand",
+                             "grave_to_mana"})
 
 
 def _attack_harmless(act: str, who: str) -> bool:
@@ -94,7 +96,7 @@ def played(ab: tuple) -> bool:
         # every other keyword is a fact the attack, battle or trigger rules read.
         return True
     when, act = ab[1], ab[2]
-    if when not in ("cast", "enters") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
+    if when not in ("cast", "enters", "tap_ability") and any(isinstance(f, tuple) and f[0] == "if" for f in ab[5]) \
             and when not in fx_events.SIDES and not (when == "attacks" and _attack_harmless(act, ab[3])):
         # conditions are looked at where a step resolves them (conditions.lp); an attack trigger that
         # changes nothing whatever its condition says needs none
@@ -147,7 +149,8 @@ def parser() -> Lark:
     names = ["abilities.lark"] + sorted(f.name for f in folder.iterdir()
                                         if f.name.startswith("abilities_") and f.name.endswith(".lark"))
     text = "\n".join(folder.joinpath(n).read_text(encoding="utf-8") for n in names)
-    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head", "cond_wave_mark"])
+    return Lark(text, parser="earley", ambiguity="resolve", start=["start", "sum_trigger_head", "cond_wave_mark",
+                                                               "out_silent_mark"])
 
 
 def normal(line: str) -> str:
@@ -430,13 +433,19 @@ def trigger_head(line: str):
 
 def has_wave_striker(card: Card) -> bool:
     """Whether a line of the card gives it Wave striker (grammar: cond_wave_mark)."""
-    return any(_wave_mark(line) for line in card.text.split("\n") if line.strip())
+    return any(_marked(line, "cond_wave_mark") for line in card.text.split("\n") if line.strip())
+
+
+def has_silent_skill(card: Card) -> bool:
+    """Whether a line of the card is a Silent skill ability (grammar: out_silent_mark), whether or not
+    the ability is read: what "each of your creatures that has "silent skill"" names."""
+    return any(_marked(line, "out_silent_mark") for line in card.text.split("\n") if line.strip())
 
 
 @lru_cache(maxsize=8192)
-def _wave_mark(line: str) -> bool:
+def _marked(line: str, start: str) -> bool:
     try:
-        parser().parse(normal(line), start="cond_wave_mark")
+        parser().parse(normal(line), start=start)
     except LarkError:
         return False
     return True
@@ -531,6 +540,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
                     else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
+    if has_silent_skill(card):
+        out.append(fact("silent_skill", c))  # a lord's filter has_silent_skill (power.lp)
     # A spell not understood cannot be cast from the hand either (asp/duel_masters/spells.lp).
     if reading.unsupported and (card.type == "spell" or any(a[:2] in (("kw", "s_trigger"), ("gear", "trigger_cross"))
                                                              for a in reading.abilities)):

@@ -48,6 +48,7 @@ class Words(Transformer):
     def cond_on_enter(self, cond, effects): return governed([("eff", "enters", *e) for e in effects], cond)
     def cond_spell(self, cond, effects): return governed([("eff", "cast", *e) for e in effects], cond)
     def cond_on_attack(self, cond, effects): return governed([("eff", "attacks", *e) for e in effects], cond)
+    def cond_on_tap(self, cond, effects): return governed([("eff", "tap_ability", *e) for e in effects], cond)
     def cond_destroy_crowd(self, n):
         return governed([("eff", "cast", "destroy", "any", "all", ())], ("creatures_at_least", "any", int(n)))
     def cond_metamorph(self, abilities): return governed(_items(abilities), METAMORPH)

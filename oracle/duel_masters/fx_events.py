@@ -51,7 +51,14 @@ SIDES = {"blocks": (False, True), "attacked": (False, True), "blocked": (True, F
          # "whenever one of your opponent's X creatures attacks": his, in our attacks; ours never
          "opp_creature_attacks": (False, True),
          # "whenever you discard cards during your opponent's turn": his, when our line makes him discard
-         "discard_opp_turn": (False, True)}
+         "discard_opp_turn": (False, True),
+         # "whenever one of your creatures attacks": ours, in our attacks; his never
+         "own_creature_attacks": (True, False),
+         # "whenever one of your X or Y blocks": his, in a reply; ours never
+         "own_blocks": (False, True),
+         # "whenever one of your creatures is destroyed during your opponent's turn": his, in our turn
+         # (in a reply, or by a step of ours: his draw changes his hand and deck, which no rule reads)
+         "own_destroyed_opp_turn": (False, True)}
 
 
 # Watched events (asp/duel_masters/watchers.lp): when -> whether it happens (in our main step for our
@@ -130,8 +137,12 @@ class Words(Transformer):
     def ev_break_shield(self): return ("break_shield", "opponent", "one", ())
     def ev_bounce_attacker(self): return ("bounce", "opponent", "one", ("attacker",))
     def ev_destroy_after_attack(self): return ("kw", "self_destruct", "attacks")
+    def ev_destroy_after_attack_player(self): return ("kw", "self_destruct", "attacks_player")
     def ev_opp_creature_attacks(self, _w, _c1, _c2): return "opp_creature_attacks"
     def ev_discard_opp_turn(self, _w): return "discard_opp_turn"
+    def ev_own_creature_attacks(self, _w): return "own_creature_attacks"
+    def ev_own_destroyed_opp_turn(self, _w): return "own_destroyed_opp_turn"
+    def ev_own_races_block(self, _w, r1, r2): return ("own_blocks", (("ev_race", str(r1)), ("ev_race", str(r2))))
     def ev_destroy_after_block(self): return ("kw", "self_destruct", "blocks")
     def ev_destroyed(self, _w): return "destroyed"
 

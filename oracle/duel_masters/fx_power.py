@@ -42,11 +42,13 @@ class Words(Transformer):
     def pow_self_blocking(self, n): return ("pow", int(n), "blocking", "self", None, None)
 
     def pow_cond_self(self, cond, *gains):
-        return [_gain(g, "self", cond) for g in gains]
+        return [g if g[:2] == ("kw", "end_of_turn") else _gain(g, "self", cond) for g in gains]
+    def pow_gain_end_untap(self, _q): return ("kw", "end_of_turn", "untap")
     def pow_breaker_min(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
     def pow_triple_min(self, n, _tb, _db): return ("pow_breaker", 3, "self", ("power_min", int(n)))
     def pow_lord(self, who, *gains): return [_gain(g, ("lord", *who), None) for g in gains]
     def pow_lord_tapped(self, who, *gains): return [_gain(g, ("lord", *who), ("self_tapped",)) for g in gains]
+    def pow_lord_cond(self, cond, who, *gains): return [_gain(g, ("lord", *who), cond) for g in gains]
     def pow_lord_civs(self, c1, c2, n):
         return ("pow", int(n), "always", ("lord", "any", (("civ_or", str(c1), str(c2)),)), None, None)
     def pow_lord_you_civs(self, c1, c2): return ("you", (("civ_or", str(c1), str(c2)),))
@@ -68,6 +70,8 @@ class Words(Transformer):
     def pow_self_and(self, n, *gains):
         return [("pow", int(n), "always", "self", None, None)] + [_gain(g, "self", None) for g in gains]
     def pow_gain_attack_untapped(self): return ("kw", "attack_untapped")
+    def pow_dragons_untapped(self):
+        return ("pow_kw", "attack_untapped", ("lord", "any", (("race_word", String("Dragon")),)), None)
     def pow_cond_unblockable(self, cond): return ("pow_kw", "unblockable", "self", cond)
     def pow_buff_multi_unblockable(self): return ("buff", "you", "all", ("multicolored", ("grant", "unblockable")))
     def pow_gain_unblockable_power(self, n): return ("kw", ("unblockable_power", int(n)))
@@ -112,6 +116,7 @@ class Words(Transformer):
     def pow_cond_mana_tapped(self): return ("mana_tapped",)
     def pow_count_you(self, *items): return ("you", _filters(items))
     def pow_count_opp(self, *items): return ("opponent", _filters(items))
+    def pow_lord_silent(self, *items): return ("you", _filters(items[:-1]) + ("has_silent_skill",))
     def pow_count_any(self, *items): return ("any", _filters(items))
     def pow_cond_none(self, *items): return ("count", "you", _filters(items), 0, 0)
     def pow_cond_some(self, *items):
@@ -121,6 +126,19 @@ class Words(Transformer):
     def pow_kind_any(self, _c): return ()
     def pow_kind_civ(self, civ, _c): return (("civ", str(civ)),)
     def pow_kind_civ_or(self, c1, _c1, c2, _c2): return (("civ_or", str(c1), str(c2)),)
+    def pow_kind_race_or(self, a, b): return (("pow_race_or", str(a), str(b)),)
+    def pow_lord_kind_each(self, kind, n): return ("pow", int(n), "always", ("lord", "any", kind), None, None)
+    def pow_breaker_min_words(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
+    def pow_breaker_over(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n) + 1))
+    # "+N power while battling X": a bonus in a battle against such a creature (battle.lp bbonus/4)
+    def pow_battling_civs(self, n, c1, c2): return ("pow", int(n), "battling", "self", None, ("vs", ("civ_or", str(c1), str(c2))))
+    def pow_battling_civ(self, civ, n): return ("pow", int(n), "battling", "self", None, ("vs", ("civ", str(civ))))
+    def pow_battling_word(self, word, n):
+        return ("pow", int(n), "battling", "self", None, ("vs", ("race_word", String(str(word).capitalize()))))
+    # Crew breaker: one more shield for each of your other creatures of the race (battle.lp breaks/4)
+    def pow_crew(self, what): return ("pow_crew", str(what).strip(" -\u2014\u2015"))
+    def pow_z_civs_bz(self): return ("civs", "any", "battle_zone")
+    def pow_z_other_word(self, word): return ("you", ("other", ("race_word", String(str(word).capitalize()))))
     def pow_kind_race(self, phrase): return (("pow_race", str(phrase)),)
 
 
@@ -183,6 +201,11 @@ def race_filters(filters: tuple, lower: dict[str, str], marker: str = "pow_race"
             if found is None:
                 return None
             f = ("race", String(found[1]))  # a string term, as race/2 of facts.py
+        elif isinstance(f, tuple) and f[0] == "pow_race_or":
+            found = [_race_phrase(p, lower) for p in f[1:]]
+            if None in found:
+                return None
+            f = ("race_or", String(found[0][1]), String(found[1][1]))
         out.append(f)
     return tuple(out)
 
@@ -194,6 +217,12 @@ def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
     def fix(filters: tuple) -> tuple | None:
         return race_filters(filters, lower)
 
+    if ab[0] == "pow_crew":
+        found = _race_phrase(ab[1], lower)
+        words = {w.lower(): w for r in races for w in r.split(" ")}
+        if found is None and ab[1] in words:
+            found = ("race_word", words[ab[1]])
+        return None if found is None else ("pow_crew", (found[0], String(found[1])))
     parts = list(ab)
     if ab[0] == "pow":
         slots = {"target": 3, "per": 4, "cond": 5}
@@ -221,6 +250,8 @@ def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
 
 def facts(c: int, m: int, ab: tuple) -> list:
     """The facts of modifier ``m`` of card ``c`` (asp/duel_masters/power.lp)."""
+    if ab[0] == "pow_crew":
+        return [fact("crew", c, ab[1])]
     scope = ab[3] if ab[0] == "pow" else ab[2]
     cond = ab[5] if ab[0] == "pow" else ab[3]
     where = scope if scope in ("self", "crossed") else ("lord", scope[1])
@@ -257,6 +288,8 @@ def facts(c: int, m: int, ab: tuple) -> list:
             out.append(fact("pm_if_wave", c, m, cond[1]))
         elif kind == "turbo":
             out.append(fact("pm_if_turbo", c, m))
+        elif kind == "vs":
+            out.append(fact("pm_if_vs", c, m, cond[1]))
         else:
             raise ValueError(f"unknown power condition {cond!r}")
     return out

@@ -14,7 +14,16 @@
 * no_speed_attackers: "creatures that have "speed attacker" can't attack on the turn they are put
   into the battle zone"; no_tap_abilities: "players can't use the $tap abilities of their creatures";
 * no_attack_if(more_shields | no_hand | opp_more_creatures | other_untapped): "this creature can't
-  attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at).
+  attack if / while ..." (asp/duel_masters/attack_limits.lp says where each is looked at);
+  no_attack_power(N): "creatures that have power N or more can't attack" (attack_limits.lp);
+  no_attack_metamorph: "$metamorph this creature's "this creature can't attack" effect is ignored"
+  (attack.lp, tap.lp: no_attack_off/2);
+* blocker_vs(F) ("darkness blocker"), survive_vs(F) ("... isn't destroyed" losing to such a creature),
+  wins_all ("this creature wins all battles"), more_break_power(N) ("each of your other creatures ...
+  that has power N or more breaks one more shield"): asp/duel_masters/battles.lp;
+* evo_enter_tapped, opp_enter_tapped: "evolution creatures / your opponent's creatures are put into the
+  battle zone tapped", opp_mana_tapped: "your opponent's cards are put into his mana zone tapped"
+  (asp/duel_masters/enter_tapped.lp).
 
 And the effect ("no_triggers", "any", "all", ()): "neither player may use "shield trigger"
 abilities this turn" (an attack trigger: trigger_locks.lp).
@@ -47,4 +56,15 @@ class Words(Transformer):
     def sta_no_speed(self): return ("kw", "no_speed_attackers")
     def sta_no_tap_abilities(self): return ("kw", "no_tap_abilities")
     def sta_untappable(self): return ("kw", "untappable")
+    def sta_survive_civ(self, _w, civ): return ("kw", "survive_vs", ("civ", str(civ)))
+    def sta_wins_all(self): return ("kw", "wins_all")
+    def sta_more_break_power(self, n): return ("kw", "more_break_power", int(n))
+    def sta_no_attack_metamorph(self): return ("kw", "no_attack_metamorph")
+    def sta_evo_enter_tapped(self): return ("kw", "evo_enter_tapped")
+    def sta_opp_enter_tapped(self): return ("kw", "opp_enter_tapped")
+    def sta_opp_mana_tapped(self): return ("kw", "opp_mana_tapped")
+    def sta_power_lock(self, n): return ("kw", "no_attack_power", int(n))
+    def sta_blocker_civ(self, civ): return ("kw", "blocker_vs", ("civ", str(civ)))
+    def sta_blocker_civs(self, c1, c2): return ("kw", "blocker_vs", ("civ_or", str(c1), str(c2)))
+    def sta_blocker_dragon(self): return ("kw", "blocker_vs", ("race_word", String("Dragon")))
     def sta_no_effect(self): return ("kw", "reminder")

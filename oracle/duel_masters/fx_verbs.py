@@ -81,6 +81,7 @@ class Words(Transformer):
     def vb_mana_to_shield(self): return ("mana_to_shield", "you", "one", ())
     def vb_tapped_mana_to_hand(self): return ("mana_to_hand", "you", "all", ("card_tapped",))
     def vb_grave_all_to_hand(self, kind): return ("grave_to_hand", "you", "all", kind)
+    def vb_grave_one_race(self, _one, phrase): return ("grave_to_hand", "you", "one", (("vb_race", str(phrase)),))
     def vb_grave_mana_all_to_hand(self, kind):
         return [("grave_to_hand", "you", "all", kind), ("mana_to_hand", "you", "all", kind)]
     def vb_look_discard(self): return [("look", "opponent", "one", ()), ("discard", "opponent", "one", ())]
@@ -106,11 +107,14 @@ class Words(Transformer):
     def vb_to_deck(self): return ("to_deck", "opponent", "one", ())
     def vb_each_draws(self, draws):
         return ("draw", "any", "may_one" if str(draws) == "may draw" else "one", ())
+    def vb_opp_draws(self): return ("draw", "opponent", "one", ())
 
     def vb_bounce_all(self): return ("bounce", "any", "all", ())
     def vb_tap_all_evolution(self): return ("tap", "any", "all", ("evolution",))
     def vb_own_to_shields(self): return ("to_shields", "you", "one", ())
     def vb_grave_other_to_hand(self): return ("grave_to_hand", "you", "one", (("kind", "creature"), "card_other"))
+    def vb_grave_others_to_hand(self, n):
+        return ("grave_to_hand", "you", ("up_to", int(n)), (("kind", "creature"), "card_other"))
     def vb_all_discard(self): return ("discard", "any", "all", ())
     def vb_mana_swap_top(self): return [("mana_to_hand", "you", "one", ()), ("mana", "you", "one", ())]
     def vb_destroy_weaker(self): return ("destroy", "opponent", "one", ("weaker_than_source",))

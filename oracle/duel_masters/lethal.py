@@ -144,7 +144,7 @@ def _is_trigger(card, races) -> bool:
     if not any(a[:2] == ("kw", "s_trigger") for a in reading.abilities):
         return False
     return bool(reading.unsupported) or any(
-        a[:2] == ("kw", "blocker") and card.is_creature or a[0] == "eff" and a[2] in BATTLE_ACTS
+        a[:2] in (("kw", "blocker"), ("kw", "blocker_vs")) and card.is_creature or a[0] == "eff" and a[2] in BATTLE_ACTS
         for a in reading.abilities)
 
 
@@ -368,8 +368,11 @@ def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]
     high = min(max_steps, len(board) + len(gears) + 2 * len(hand) + (1 if hand else 0))
     races = race_set(pos)
     # A $tap ability that gives "double breaker" until the end of the turn (buffs.lp), or a cross
-    # gear (gear.lp), breaks more than the printed breakers say: no shortest length is derived then.
-    if hand or gears or any(a[0] == "eff" and a[2] == "buff" for i in board for a in effects.read(i.card, races).abilities):
+    # gear (gear.lp), a breaker from a modifier, Crew breaker or "breaks one more shield" (battles.lp),
+    # breaks more than the printed breakers say: no shortest length is derived then.
+    if hand or gears or any(a[0] == "eff" and a[2] == "buff" or a[0] in ("pow_breaker", "pow_crew")
+                            or a[:2] == ("kw", "more_break_power")
+                            for i in board for a in effects.read(i.card, races).abilities):
         return 1, high
     breaks = sorted((max([a[2] for a in effects.read(i.card, races).abilities if a[:2] == ("kw", "breaker")] or [1])
                      for i in board), reverse=True)

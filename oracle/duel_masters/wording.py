@@ -184,6 +184,8 @@ SENTENCES: dict[str, S] = {
     "cannot_attack_creatures": lambda c, a: f"{c.name(a)} can't attack creatures (its own text)",
     "cannot_be_attacked": lambda c, j: f"{c.name(j)} can't be attacked (its own text)",
     "tap_abilities_locked": lambda c, l: f"{c.name(l)} in the battle zone forbids using tap abilities (its text)",
+    "power_locked": lambda c, a, l: (f"{c.name(l)} in the battle zone forbids creatures of {c.name(a)}'s power "
+                                     "to attack (its text: \"creatures that have power N or more can't attack\")"),
     "attacks_only_blockers": lambda c, a, j: (f"{c.name(a)} can attack only creatures that have \"blocker\" (its own "
                                               f"text), and {'the player' if j == 'player' else c.name(j)} is not one"),
     "attacker_tapped": lambda c, a: f"{c.name(a)} is tapped: only an untapped creature can attack",
