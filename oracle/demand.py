@@ -22,6 +22,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from oracle.relevance import MAX_HEADS, Pattern, _fill, _text, _unifies, allowed
+from oracle.relevance import shapes as relevance_shapes  # (its walk of the parts, with demand's shape)
 
 # Statements always kept, whatever they derive: they constrain or rank the answer sets, or name
 # what a model shows.
@@ -81,17 +82,7 @@ def shape(statement: ast.AST, params: tuple) -> tuple[list | None, list]:
 def shapes(statements, values: tuple = ()) -> tuple:
     """The shape of each statement, with the program parameters of its part (see
     relevance.shapes for ``values``)."""
-    known = dict(values)
-    out = []
-    params: tuple = ()
-    for statement in statements:
-        if statement.ast_type == ASTType.Program:
-            args = known.get(statement.name)
-            if args is None or len(args) != len(statement.parameters):
-                args = (None,) * len(statement.parameters)
-            params = tuple((p.name, v) for p, v in zip(statement.parameters, args))
-        out.append(shape(statement, params))
-    return tuple(out)
+    return relevance_shapes(statements, values, shape)
 
 
 def needed(rule_shapes: tuple, forward: tuple, kept: tuple[bool, ...], reads: tuple[Pattern, ...],

@@ -199,11 +199,13 @@ def _shape(statement: ast.AST, params: tuple) -> tuple[list | None, list]:
     return None, []   # #program, #show, #defined, #project, ...: always kept
 
 
-def shapes(statements, values: tuple = ()) -> tuple:
+def shapes(statements, values: tuple = (), shape=None) -> tuple:
     """The shape of each statement, reading the program parameters of the part it is in.
     ``values`` gives the numbers some parts are grounded with, ``((name, (n, ...)), ...)``: their
     parameters take those numbers (a part grounded with several argument lists is left out of
-    it); every other parameter is a wildcard."""
+    it); every other parameter is a wildcard.  ``shape(statement, params)`` is what is read of one
+    statement (what it needs and derives; demand.py reads what it reads instead)."""
+    shape = shape or _shape
     known = dict(values)
     out = []
     params: tuple = ()
@@ -213,7 +215,7 @@ def shapes(statements, values: tuple = ()) -> tuple:
             if args is None or len(args) != len(statement.parameters):
                 args = (None,) * len(statement.parameters)
             params = tuple((p.name, v) for p, v in zip(statement.parameters, args))
-        out.append(_shape(statement, params))
+        out.append(shape(statement, params))
     return tuple(out)
 
 
