@@ -248,6 +248,14 @@ def resolve(ab: tuple, races: frozenset[str]) -> tuple | None:
     return tuple(parts)
 
 
+# The power conditions whose fact is the condition's name and its first ``arity`` values
+# (power.lp); "count" and "zone" carry filters and are written apart.
+_CONDITION_FACTS = {"self_tapped": ("pm_if_tapped", 0), "power_min": ("pm_if_power", 1),
+                    "mana_all": ("pm_if_mana_all", 1), "mana_tapped": ("pm_if_mana_tapped", 0),
+                    "turn": ("pm_if_turn", 1), "wave": ("pm_if_wave", 1), "turbo": ("pm_if_turbo", 0),
+                    "vs": ("pm_if_vs", 1)}
+
+
 def facts(c: int, m: int, ab: tuple) -> list:
     """The facts of modifier ``m`` of card ``c`` (asp/duel_masters/power.lp)."""
     if ab[0] == "pow_crew":
@@ -271,25 +279,12 @@ def facts(c: int, m: int, ab: tuple) -> list:
         kind = cond[0]
         if kind == "count":
             out.append(fact("pm_if", c, m, cond[1], cond[3], cond[4]))
-        elif kind == "self_tapped":
-            out.append(fact("pm_if_tapped", c, m))
-        elif kind == "power_min":
-            out.append(fact("pm_if_power", c, m, cond[1]))
         elif kind == "zone":
             out.append(fact("pm_if_zone", c, m, cond[1], cond[2], cond[4], cond[5]))
             out += [fact("pm_filter", c, m, "zcond", f) for f in cond[3]]
-        elif kind == "mana_all":
-            out.append(fact("pm_if_mana_all", c, m, cond[1]))
-        elif kind == "mana_tapped":
-            out.append(fact("pm_if_mana_tapped", c, m))
-        elif kind == "turn":
-            out.append(fact("pm_if_turn", c, m, cond[1]))
-        elif kind == "wave":
-            out.append(fact("pm_if_wave", c, m, cond[1]))
-        elif kind == "turbo":
-            out.append(fact("pm_if_turbo", c, m))
-        elif kind == "vs":
-            out.append(fact("pm_if_vs", c, m, cond[1]))
+        elif kind in _CONDITION_FACTS:
+            name, arity = _CONDITION_FACTS[kind]
+            out.append(fact(name, c, m, *cond[1:1 + arity]))
         else:
             raise ValueError(f"unknown power condition {cond!r}")
     return out
