@@ -48,3 +48,14 @@ def terms(result) -> str:
     """The rule terms of an illegal line's last step."""
     assert result.status == "illegal", result.text()
     return " ".join(result.steps[-1].terms)
+
+
+def tapped(name: str) -> dict:
+    """A card of a position's zone, tapped."""
+    return {"card": name, "tapped": True}
+
+
+def zone_after(result, player: int) -> str:
+    """The battle zone of a player in the state after the last step of a checked line."""
+    assert result.legal, result.text()
+    return result.text().split(f"P{player} battle zone")[-1].split("\n")[0]

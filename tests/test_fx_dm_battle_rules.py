@@ -4,19 +4,10 @@ cards, legal and illegal; a blocker that must block (position-defined, with the 
 real cards) makes the opponent's reply certain in a checked line."""
 from __future__ import annotations
 
-from test_dm_helpers import check, pos, side, terms
+from test_dm_helpers import check, pos, side, tapped, terms, zone_after
 
 CRAGSAUR = "Cragsaur"       # fire 3000
 VEHICLE = "Aqua Vehicle"    # water 1000
-
-
-def tapped(name: str) -> dict:
-    return {"card": name, "tapped": True}
-
-
-def zone_after(result, player: int) -> str:
-    assert result.legal, result.text()
-    return result.text().split(f"P{player} battle zone")[-1].split("\n")[0]
 
 
 def guard(name: str, extra: str) -> dict:

@@ -4,7 +4,7 @@ battle against a CIV creature, this creature isn't destroyed", Crew breaker; and
 ("each of your other Chimeras and Armorloids ...").  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import check, pos, side
+from test_dm_helpers import check, pos, side, tapped, zone_after
 
 from oracle.duel_masters import lethal as L
 
@@ -13,15 +13,6 @@ VEHICLE = "Aqua Vehicle"        # water 1000, no text
 BONE = "Bone Spider"            # darkness 5000, "when this creature wins a battle, destroy it"
 WORM = "Hang Worm, Fetid Larva"  # darkness 4000, no text
 BOLTAIL = "Boltail Dragon"      # fire 9000 Armored Dragon, double breaker
-
-
-def tapped(name: str) -> dict:
-    return {"card": name, "tapped": True}
-
-
-def zone(result, player: int) -> str:
-    assert result.legal, result.text()
-    return result.text().split(f"P{player} battle zone")[-1].split("\n")[0]
 
 
 def verdict(ours: list, theirs: list) -> str:
@@ -37,17 +28,17 @@ def fight(attacker: str, defender: str):
 def test_brave_bell_gets_3000_while_battling_water_or_darkness_creatures():
     # 2000 + 3000 against the darkness Hang Worm (4000): it wins
     result = fight("Brave Bell", WORM)
-    assert "Brave Bell" in zone(result, 0) and "Hang Worm" not in zone(result, 1)
+    assert "Brave Bell" in zone_after(result, 0) and "Hang Worm" not in zone_after(result, 1)
     # against the fire Cragsaur (3000) it stays 2000 and loses
     result = fight("Brave Bell", CRAGSAUR)
-    assert "Brave Bell" not in zone(result, 0) and CRAGSAUR in zone(result, 1)
+    assert "Brave Bell" not in zone_after(result, 0) and CRAGSAUR in zone_after(result, 1)
 
 
 def test_tajimal_gets_4000_while_battling_a_fire_creature():
     result = fight("Tajimal, Vizier of Aqua", "Whirling Warrior Malian")   # fire 6000: 8000 wins
-    assert "Tajimal" in zone(result, 0) and "Malian" not in zone(result, 1)
+    assert "Tajimal" in zone_after(result, 0) and "Malian" not in zone_after(result, 1)
     result = fight("Tajimal, Vizier of Aqua", WORM)                        # darkness 4000: a tie
-    assert "Tajimal" not in zone(result, 0)
+    assert "Tajimal" not in zone_after(result, 0)
 
 
 def test_sasha_blocks_dragons_only_and_gets_6000_against_them():
@@ -55,7 +46,7 @@ def test_sasha_blocks_dragons_only_and_gets_6000_against_them():
     assert verdict([BONE], ["Sasha, Channeler of Suns"]) == "lethal"          # not the Bone Spider
     # Gaulezal Dragon (11000) attacking it: 9500 + 6000 destroy the Dragon
     result = fight("Gaulezal Dragon", "Sasha, Channeler of Suns")
-    assert "Gaulezal" not in zone(result, 0) and "Sasha" in zone(result, 1)
+    assert "Gaulezal" not in zone_after(result, 0) and "Sasha" in zone_after(result, 1)
 
 
 def test_lurking_eel_blocks_fire_and_nature_creatures_only():
@@ -67,10 +58,10 @@ def test_lurking_eel_blocks_fire_and_nature_creatures_only():
 def test_amnis_is_not_destroyed_by_losing_to_a_darkness_creature():
     # Bone Spider (darkness 5000) against Amnis (5000), a tie: only the Spider is destroyed
     result = fight(BONE, "Amnis, Holy Elemental")
-    assert BONE not in zone(result, 0) and "Amnis" in zone(result, 1)
+    assert BONE not in zone_after(result, 0) and "Amnis" in zone_after(result, 1)
     # Boltail Dragon (fire 9000) destroys it
     result = fight(BOLTAIL, "Amnis, Holy Elemental")
-    assert "Boltail" in zone(result, 0) and "Amnis" not in zone(result, 1)
+    assert "Boltail" in zone_after(result, 0) and "Amnis" not in zone_after(result, 1)
 
 
 def test_ultimate_dragons_crew_breaker_counts_its_other_dragons():
@@ -105,13 +96,13 @@ def test_hydroozes_cyber_lords_or_hedrians_cannot_be_blocked():
 
 def test_marshias_wins_all_battles_but_slayer_still_destroys_it():
     result = fight("Marshias, Spirit of the Sun", BOLTAIL)      # 2000 against 9000
-    assert "Marshias" in zone(result, 0) and "Boltail" not in zone(result, 1)
+    assert "Marshias" in zone_after(result, 0) and "Boltail" not in zone_after(result, 1)
     result = fight("Marshias, Spirit of the Sun", "Gigagiele")  # darkness 3000 slayer
-    assert "Marshias" not in zone(result, 0) and "Gigagiele" not in zone(result, 1)
+    assert "Marshias" not in zone_after(result, 0) and "Gigagiele" not in zone_after(result, 1)
     # it wins the battle: a "when this creature wins a battle" of the loser does not trigger -- Bone
     # Spider, which destroys itself when it wins, is just destroyed by losing
     result = fight(BONE, "Marshias, Spirit of the Sun")
-    assert BONE not in zone(result, 0) and "Marshias" in zone(result, 1)
+    assert BONE not in zone_after(result, 0) and "Marshias" in zone_after(result, 1)
 
 
 def test_dyno_mantis_makes_our_other_creatures_of_power_5000_or_more_break_one_more_shield():

@@ -6,23 +6,13 @@ from __future__ import annotations
 
 import oracle.duel_masters.lethal as L
 from oracle.duel_masters import effects, plays  # the function (imported before the plays module shadows it)
-from test_dm_helpers import check, pos, side, terms
+from test_dm_helpers import check, pos, side, tapped, terms, zone_after
 from test_dm_keywords import lib, races  # noqa: F401  (the module's library and race fixtures)
 
 CRAGSAUR = "Cragsaur"           # fire 3000
 VEHICLE = "Aqua Vehicle"        # water 1000, no ability
 CACTUS = "Exploding Cactus"     # nature 2000; +2000 while you have a light creature
 IOCANT = "Iocant, the Oracle"   # light 2000, blocker (its own bonus needs an Angel Command)
-
-
-def zone_after(result, player: int) -> str:
-    """The battle zone of a player in the state after the last step of a checked line."""
-    assert result.legal, result.text()
-    return result.text().split(f"P{player} battle zone")[-1].split("\n")[0]
-
-
-def tapped(name: str) -> dict:
-    return {"card": name, "tapped": True}
 
 
 def test_the_power_lines_are_read(lib, races):

@@ -4,7 +4,7 @@
 where it must and where it must not."""
 from __future__ import annotations
 
-from test_dm_helpers import check, pos, side, terms
+from test_dm_helpers import check, pos, side, tapped, terms
 
 from oracle.duel_masters import lethal as L
 from oracle.duel_masters import plays
@@ -20,10 +20,6 @@ SHOOTER = "Aqua Shooter"        # water 2000 blocker
 def verdict(ours: list, shields: list, theirs: list = ()) -> str:
     doc = pos(side(battle_zone=list(ours)), {**side(battle_zone=list(theirs)), "shields": shields})
     return L.answer(L.problem_from(doc, "<test>")).verdict
-
-
-def tapped(name: str) -> dict:
-    return {"card": name, "tapped": True}
 
 
 # --- S-Triggers that cannot be used ----------------------------------------------------------------
