@@ -145,3 +145,43 @@ def test_ground_giant_counts_the_civilizations_of_the_battle_zones_creatures():
     assert "shields left: 1\n" in left([CRAGSAUR], [VEHICLE])
     # nature and fire, however many creatures: 5000, one shield
     assert "shields left: 2\n" in left([CRAGSAUR, CRAGSAUR], [CRAGSAUR, MANE])
+
+
+def test_cloud_mayfly_needs_a_mana_zone_all_nature():
+    # while all cards in your mana zone are nature cards: +4000 power, double breaker, and can't be
+    # blocked by creatures that have power 5000 or less
+    mayfly = "Cloud Mayfly"               # nature 2000
+    doc = pos(side(battle_zone=[mayfly], mana_zone=[MANE, SHEPHERD]),
+              side(battle_zone=[tapped(SHEPHERD)], shields=[VEHICLE] * 3))
+    ours, theirs = survivors(doc, f'attack "{mayfly}" -> "{SHEPHERD}"')
+    assert mayfly in ours and SHEPHERD not in theirs                       # 6000 against 5000
+    assert "shields left: 1\n" in check(doc, f'attack "{mayfly}" -> player').text()
+    blocked = pos(side(battle_zone=[mayfly], mana_zone=[MANE]), {**side(battle_zone=[SHOOTER]), "shields": []})
+    assert L.answer(L.problem_from(blocked, "<test>")).verdict == "lethal"
+    for d in (doc, blocked):
+        d["players"][0]["mana_zone"] = [MANE, BONE]
+    ours, theirs = survivors(doc, f'attack "{mayfly}" -> "{SHEPHERD}"')
+    assert mayfly not in ours and SHEPHERD in theirs                       # 2000 only
+    assert "shields left: 2\n" in check(doc, f'attack "{mayfly}" -> player').text()
+    assert L.answer(L.problem_from(blocked, "<test>")).verdict != "lethal"
+
+
+def test_dynamite_peak_metamorph_while_tapped_lends_power_attacker_and_double_breaker():
+    # $metamorph while this creature is tapped, each of your creatures in the battle zone gets
+    # "power attacker +3000" and "double breaker": both conditions must hold
+    peak = "Dynamite Peak"                # fire 3000
+    doc = pos(side(battle_zone=[peak, CRAGSAUR], mana_zone=[BONE] * 7),
+              side(battle_zone=[tapped(SHEPHERD)], shields=[VEHICLE] * 5))
+    after = check(doc, f'attack "{peak}" -> player', f'attack "{CRAGSAUR}" -> player')
+    assert "shields left: 1\n" in after.text()                             # 2 + 2: tapped when it attacks
+    ours, theirs = survivors(doc, f'attack "{CRAGSAUR}" -> "{SHEPHERD}"')
+    assert CRAGSAUR not in ours and SHEPHERD in theirs                     # Peak untapped: 3000
+    doc["players"][0]["battle_zone"] = [tapped(peak), CRAGSAUR]
+    ours, theirs = survivors(doc, f'attack "{CRAGSAUR}" -> "{SHEPHERD}"')
+    assert CRAGSAUR in ours and SHEPHERD not in theirs                     # 6000 against 5000
+    doc["players"][0]["mana_zone"] = [BONE] * 6
+    ours, theirs = survivors(doc, f'attack "{CRAGSAUR}" -> "{SHEPHERD}"')
+    assert CRAGSAUR not in ours and SHEPHERD in theirs
+    doc["players"][0]["battle_zone"] = [peak, CRAGSAUR]
+    after = check(doc, f'attack "{peak}" -> player', f'attack "{CRAGSAUR}" -> player')
+    assert "shields left: 3\n" in after.text()

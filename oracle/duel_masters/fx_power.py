@@ -275,7 +275,7 @@ def facts(c: int, m: int, ab: tuple) -> list:
         out += [fact("pm_filter", c, m, "zone", f) for f in per[3]]
     elif per and per[0] == "civs":
         out.append(fact("pm_per_civs", c, m, per[1], per[2]))
-    if cond:
+    for cond in (cond[1:] if cond and cond[0] == "and" else (cond,) if cond else ()):
         kind = cond[0]
         if kind == "count":
             out.append(fact("pm_if", c, m, cond[1], cond[3], cond[4]))
@@ -313,10 +313,20 @@ def conditional(ab: tuple, cond: tuple) -> tuple | None:
     (Metamorph, Wave striker, Turbo rush); None when it cannot carry the condition."""
     if ab[0] in ("pow", "pow_breaker", "pow_kw"):
         at = 5 if ab[0] == "pow" else 3
-        return (*ab[:at], cond) if ab[at] is None else None
+        if ab[at] is None:
+            return (*ab[:at], cond)
+        # both conditions must hold (Dynamite Peak: Metamorph and "while this creature is tapped"):
+        # each is a fact of its own and power.lp turns the modifier off when one fails; only
+        # conditions without a set of creatures (those _sets and resolve read) are joined
+        return (*ab[:at], ("and", ab[at], cond)) if _plain(ab[at]) and _plain(cond) else None
     if ab[0] == "kw":
         return keyword_item(ab, "self", cond)
     return None
+
+
+def _plain(cond: tuple) -> bool:
+    """A condition written as one fact that names no set of creatures (not "count", not "and")."""
+    return cond[0] in _CONDITION_FACTS or cond[0] == "zone"
 
 
 def survivor(ab: tuple) -> tuple | None:
