@@ -95,3 +95,23 @@ def test_cannot_be_summoned_but_can_be_put():
     assert plays(pos(me, cards=cards)) == []
     found = plays(pos(me, cards=cards, resolving={"card": "Rapid Reincarnation", "player": 0}))
     assert [(p.action, p.card["name"]) for p in found] == [("put_into_battle_zone", "Sealed Giant")]
+
+
+def test_a_base_of_any_race_and_its_metamorph_form():
+    # "You can put an evolution creature of any race on this creature": Innocent Hunter (a Beast Folk)
+    # takes Diamondia (on one of your Snow Faeries); Burning Mane, a Beast Folk too, does not.
+    # Innocent, the Invoked has it as a $metamorph ability: with 7 or more cards in the mana zone.
+    diamondia = "Diamondia, the Blizzard Rider"
+    board = [{"card": "Innocent Hunter, Blade of All"}, {"card": "Burning Mane"}]
+    mana = untapped(*["Burning Mane"] * 6)
+    found = summons(plays(pos(side(hand=[diamondia], mana_zone=mana, battle_zone=board))))
+    assert sorted(p.base[0]["index"] for p in found) == [0]
+    invoked = [{"card": "Innocent, the Invoked"}, {"card": "Burning Mane"}]
+    assert summons(plays(pos(side(hand=[diamondia], mana_zone=mana, battle_zone=invoked)))) == []
+    found = summons(plays(pos(side(hand=[diamondia], mana_zone=mana + untapped("Burning Mane"), battle_zone=invoked))))
+    assert sorted(p.base[0]["index"] for p in found) == [0]
+    # any race: Alcadeias (on one of your Angel Commands, a light card) goes on it too
+    alc = "Alcadeias, Lord of Spirits"
+    light = untapped(*["Cubela, the Oracle"] * 6)
+    found = summons(plays(pos(side(hand=[alc], mana_zone=light, battle_zone=board))))
+    assert sorted(p.base[0]["index"] for p in found) == [0]

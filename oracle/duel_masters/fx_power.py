@@ -38,6 +38,7 @@ class Words(Transformer):
     """Transformer methods of the family (a base of effects._Reader)."""
 
     def pow_self(self, n, per=None): return ("pow", int(n), "always", "self", per, None)
+    def pow_self_minus(self, n, per): return ("pow", -int(n), "always", "self", per, None)
     def pow_self_attacking(self, n, per=None): return ("pow", int(n), "attacking", "self", per, None)
     def pow_self_blocking(self, n): return ("pow", int(n), "blocking", "self", None, None)
 
@@ -126,6 +127,7 @@ class Words(Transformer):
     def pow_kind_any(self, _c): return ()
     def pow_kind_civ(self, civ, _c): return (("civ", str(civ)),)
     def pow_kind_civ_or(self, c1, _c1, c2, _c2): return (("civ_or", str(c1), str(c2)),)
+    def pow_kind_civ_either(self, c1, c2, _c): return (("civ_or", str(c1), str(c2)),)
     def pow_kind_race_or(self, a, b): return (("pow_race_or", str(a), str(b)),)
     def pow_lord_kind_each(self, kind, n): return ("pow", int(n), "always", ("lord", "any", kind), None, None)
     def pow_breaker_min_words(self, n, _db): return ("pow_breaker", 2, "self", ("power_min", int(n)))
@@ -265,6 +267,8 @@ def facts(c: int, m: int, ab: tuple) -> list:
     where = scope if scope in ("self", "crossed") else ("lord", scope[1])
     out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow"
            else fact("gbreaker", c, m, ab[1], where) if ab[0] == "pow_breaker" else fact("gkw", c, m, ab[1], where)]
+    if ab[0] == "pow" and ab[1] < 0:
+        out.append(fact("pm_lower", c, m))  # (power_zero.lp reports a power of 0 or less)
     for role, who, filters in _sets(ab):
         if role == "per":
             out.append(fact("pm_per", c, m, who))
@@ -319,6 +323,9 @@ def conditional(ab: tuple, cond: tuple) -> tuple | None:
         # each is a fact of its own and power.lp turns the modifier off when one fails; only
         # conditions without a set of creatures (those _sets and resolve read) are joined
         return (*ab[:at], ("and", ab[at], cond)) if _plain(ab[at]) and _plain(cond) else None
+    if ab == ("kw", "any_race_base") and cond[:4] == ("zone", "you", "mana_zone", ()) and cond[5] == 99:
+        # (Metamorph: an evolution base of any race while you have N or more mana cards: evolution.lp)
+        return ("kw", "any_race_base_min_mana", cond[4])
     if ab[0] == "kw":
         return keyword_item(ab, "self", cond)
     return None

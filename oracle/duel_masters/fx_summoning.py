@@ -61,6 +61,7 @@ class Words(Transformer):
     def sum_from(self, zone, free=None): return ("sum", "ability", kw.SummonFrom(_ZONES[str(zone)], free is not None))
     def sum_from_deck(self, free=None): return ("sum", "ability", kw.SummonFrom("deck", free is not None))
 
+    def sum_any_race_base(self): return ("kw", "any_race_base")
     def sum_evolution(self, *items):
         vortex = any(getattr(i, "type", None) == "SUM_VORTEX" for i in items)
         bases = next(i for i in items if isinstance(i, tuple))

@@ -34,7 +34,7 @@ from clingo import Number
 from oracle import jsonfile
 from oracle.duel_masters import effects
 from oracle.duel_masters.facts import as_program, card_facts, pack, position_facts, race_set
-from oracle.duel_masters.lines import scenario_parts, view_pre, view_st
+from oracle.duel_masters.lines import scenario_parts, view_now, view_pre, view_st
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
 from oracle.solver import make_control, solve
@@ -191,7 +191,10 @@ def _base_facts(problem: Problem, extra_cards: list[int]) -> list[clingo.Symbol]
 
 def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
              scenario0: bool = False) -> clingo.Control:
-    parts = [("base", ())] + [p for t in range(1, h + 1) for p in (("step", (Number(t),)), view_st(t), view_pre(t))]
+    # (the view now(t) only where power_zero.lp fills it: the line search grounds nothing more elsewhere)
+    now = any(s.name == "pm_lower" for s in facts)
+    parts = [("base", ())] + [p for t in range(1, h + 1)
+                              for p in (("step", (Number(t),)), view_st(t), view_pre(t)) + ((view_now(t),) if now else ())]
     if scenario0:
         parts += [("scen_base", (Number(0),))] + [p for t in range(1, h + 1) for p in scenario_parts(0, t)]
     return make_control(pack(facts), as_program(facts) + text, parts=parts)
@@ -516,6 +519,9 @@ def unapplied(problem: Problem) -> list[str]:
             if ab[0] == "eff" and ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED:
                 out.append(f"not applied during the attacks: {card.name}'s ability when it is put into the "
                            f"battle zone ({ab[2]})")
+            if ab[0] == "pow" and ab[1] < 0:  # (asp/duel_masters/power_zero.lp)
+                out.append(f"not applied: {card.name} is destroyed when its power falls to 0 or less; a reply "
+                           "that brings it there is assumed to stop the attacks, and a step that does is not played")
     if any(i.zone == "hand" and i.player == problem.opponent for i in pos.instances):
         out.append("not applied: the opponent's hand (Ninja Strike and other plays from the hand during our "
                    "attacks are not part of the lethal search)")

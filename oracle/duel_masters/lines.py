@@ -360,13 +360,19 @@ def view_bt(k: int, t: int) -> tuple[str, Any]:
     return ("view", (Function("bt", [Number(k), Number(t)]),))
 
 
+def view_now(t: int) -> tuple[str, Any]:
+    """The part of asp/duel_masters/targets.lp and power.lp for the battle zone after step t (filled
+    only by power_zero.lp)."""
+    return ("view", (Function("now", [Number(t)]),))
+
+
 def view_pre(t: int) -> tuple[str, Any]:
     """The part of asp/duel_masters/targets.lp and power.lp for the battle zone before step t."""
     return ("view", (Function("pre", [Number(t)]),))
 
 
 def step_parts(t: int, check: bool = False) -> list[tuple[str, Any]]:
-    return [("step", (Number(t),)), view_st(t), view_pre(t)] + scenario_parts(0, t) + (
+    return [("step", (Number(t),)), view_st(t), view_pre(t), view_now(t)] + scenario_parts(0, t) + (
         [("check", (Number(t),))] if check else [])
 
 

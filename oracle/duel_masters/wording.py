@@ -231,6 +231,9 @@ SENTENCES: dict[str, S] = {
                                           "of its own (only Shield Trigger Cross crosses a gear as it is generated)"),
     "gear_effect_resolving": lambda c, x: f"{c.name(x)} cannot be generated or crossed while an effect resolves",
     "gear_nothing_to_pay": lambda c, x: f"{c.name(x)} is generated or crossed without paying mana here, so no card can be tapped for it",
+    # power_zero.lp
+    "power_zero": lambda c, j: (f"{c.name(j)} would have power 0 or less here, and a creature with power 0 or "
+                                "less is destroyed: the rules do not play that, so the oracle does not play this step"),
     # buffs.lp
     "buffed_base": lambda c, b: (f"{c.name(b)} got something until the end of the turn: whether an evolution "
                                  "creature put on it keeps it is not modelled, so the oracle does not play this step"),
