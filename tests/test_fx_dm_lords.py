@@ -123,3 +123,16 @@ def test_burnwisp_lizard_gives_speed_attacker_to_silent_skill_creatures_only():
     assert attack(baraid, [burnwisp]).legal
     assert not attack(baraid, []).legal                    # summoning sickness without it
     assert not attack(plain, [burnwisp]).legal             # no Silent skill: no speed attacker
+
+
+def test_metal_cook_lets_every_creature_attack_untapped_multicolored_creatures():
+    cook = "Metal Cook, the Exploding Flame Chef"   # fire 3000
+    melnia = "Melnia, the Aqua Shadow"              # water and darkness 1000
+    for mine in (True, False):                     # either player's Metal Cook
+        ours, theirs = ([CRAGSAUR, cook], [melnia]) if mine else ([CRAGSAUR], [melnia, cook])
+        doc = pos(side(battle_zone=ours), side(battle_zone=theirs))
+        assert melnia not in zone(check(doc, f'attack "{CRAGSAUR}" -> "{melnia}"'), 1)
+        doc["players"][1]["battle_zone"] = [VEHICLE] + ([] if mine else [cook])   # not multicolored
+        assert "attack_impossible" in terms(check(doc, f'attack "{CRAGSAUR}" -> "{VEHICLE}"'))
+    doc = pos(side(battle_zone=[CRAGSAUR]), side(battle_zone=[melnia]))
+    assert "attack_impossible" in terms(check(doc, f'attack "{CRAGSAUR}" -> "{melnia}"'))

@@ -192,6 +192,7 @@ class _Reader(fx_battle.Words, fx_board.Words, fx_cards.Words, fx_choosers.Words
     def no_be_attacked(self): return ("kw", "no_be_attacked")
     def attack_untapped(self): return ("kw", "attack_untapped")
     def attack_untapped_civ(self, civ): return ("kw", "attack_untapped_civ", str(civ))
+    def all_attack_untapped_multi(self): return ("kw", "all_attack_untapped_multi")
     def no_be_attacked_by(self, c1, c2): return [("kw", "no_be_attacked_by", str(c1)), ("kw", "no_be_attacked_by", str(c2))]
     def civ_slayer(self, c1, c2): return [("kw", "civ_slayer", str(c1)), ("kw", "civ_slayer", str(c2))]
     def unblockable_power_min(self, _any, _have, n): return ("kw", "unblockable", ("power_at_least", int(n)))
