@@ -24,12 +24,10 @@ def test_the_power_lines_are_read(lib, races):
     galsaur = read("Galsaur")
     assert [a[0] for a in galsaur] == ["pow", "pow_breaker"] and galsaur[0][2] == "attacking"
     assert read("Keeper of the Sunlit Abyss")[0][3] == ("lord", "any", (("civ_or", "light", "darkness"),))
-    # a race phrase is read with the library's races; a printed power of 0 is not read (power 0 or
-    # less destroys a creature, which no rule does)
+    # a race phrase is read with the library's races; a printed power of 0 and a negative modifier
+    # are read (power_zero.lp reports a power of 0 or less: tests/test_fx_dm_power_zero.py)
     assert read("Armored Blaster Valdios")[0][3][2][1][0] == "race"
-    assert effects.read(lib.get("Terradragon Anrist Vhal"), races).unsupported
-    # a negative modifier is not read either
-    assert effects.read(lib.get("Pattern Egg"), races).unsupported
+    assert read("Pattern Egg")[0][1] == -1000
 
 
 def test_a_condition_on_the_battle_zone_changes_who_wins_the_battle():

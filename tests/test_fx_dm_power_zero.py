@@ -54,3 +54,14 @@ def test_a_water_shield_trigger_creature_that_would_destroy_brock_stops_the_atta
     assert verdict([CRAGSAUR, BROCK], [JOLTER]) != "lethal"
     doc = pos(side(battle_zone=[CRAGSAUR, BROCK]), side(shields=[JOLTER]))
     assert any("power falls to 0 or less" in n for n in L.answer(L.problem_from(doc, "<test>")).note)
+
+
+def test_anrist_vhal_printed_with_power_zero_needs_other_nature_creatures():
+    vhal = "Terradragon Anrist Vhal"   # 0 +2000 for each of your other nature creatures; double breaker at 6000
+    doc = pos(side(battle_zone=[vhal, MANE, MANE, MANE]), side(shields=[VEHICLE] * 3))
+    assert "shields left: 1\n" in check(doc, f'attack "{vhal}" -> player').text()
+    doc["players"][0]["battle_zone"] = [vhal, MANE]
+    assert "shields left: 2\n" in check(doc, f'attack "{vhal}" -> player').text()
+    doc["players"][0]["battle_zone"] = [vhal, CRAGSAUR]
+    result = check(doc, f'attack "{vhal}" -> player')
+    assert result.status == "illegal" and "power 0 or less" in result.text()

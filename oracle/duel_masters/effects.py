@@ -469,21 +469,25 @@ def _summoning(items: tuple | None, card: Card, races: frozenset[str]) -> tuple 
 
 def _power(items: tuple | None, card: Card, races: frozenset[str]) -> tuple | None:
     """The power modifiers of a line with their race phrases read (fx_power.resolve); None if a
-    phrase names no race of the library, or if the card's printed power is 0: its power would be
-    0 while nothing is counted, and a creature with power 0 or less is destroyed, which no rule
-    of the pack does (Terradragon Anrist Vhal stays not understood)."""
+    phrase names no race of the library.  (A card printed with power 0, Terradragon Anrist Vhal, has
+    power 0 while nothing is counted: power_zero.lp reports it, card_facts marks it.)"""
     if items is None:
         return None
     out = []
     for ab in items:
         if ab[0] in POWER_ITEMS:
-            if ab[0] == "pow" and ab[3] != "crossed" and not (card.power_value or 0) > 0:  # (a gear has none)
-                return None
             ab = fx_power.resolve(ab, races)
             if ab is None:
                 return None
         out.append(ab)
     return tuple(out)
+
+
+def lowered(card: Card, abilities) -> bool:
+    """Whether a creature's power may fall to 0 or less by its own abilities: printed power 0 with a
+    modifier, or a modifier that lowers it (asp/duel_masters/power_zero.lp reports it)."""
+    return card.is_creature and any(ab[0] == "pow" and (ab[1] < 0 or not (card.power_value or 0) > 0)
+                                    for ab in abilities)
 
 
 def understood(card: Card, races: frozenset[str]) -> bool:
@@ -539,6 +543,8 @@ def card_facts(card: Card, races: frozenset[str]) -> list:
                     else fact("ab_watch", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "watch"
                     else fact("ab_lend", c, e, _term(f[1])) if isinstance(f, tuple) and f[0] == "lend"
                     else fact("ab_filter", c, e, _term(f)) for f in filters if not (isinstance(f, tuple) and f[0] == "count")]
+    if lowered(card, reading.abilities):
+        out.append(fact("pm_lower", c))  # power_zero.lp reports a power of 0 or less
     if has_wave_striker(card):
         out.append(fact("wave_striker", c))  # conditions.lp counts them
     if has_silent_skill(card):

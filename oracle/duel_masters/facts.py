@@ -187,7 +187,7 @@ def position_facts(position: Position, *, all_payments: bool = False) -> list[Sy
 def pack(symbols: list[Symbol]) -> list:
     """The files of the rules pack these facts need: gear.lp where a cross gear is among the cards or
     a line names a generate or a cross (given_act/3), replace.lp where a card has a replacement,
-    power_zero.lp where a card's modifier lowers power (pm_lower/2)."""
+    power_zero.lp where a creature's power may fall to 0 or less (pm_lower/1)."""
     names = {s.name for s in symbols} | {f"given_{s.arguments[1].name}" for s in symbols
                                          if s.name == "given_act" and s.arguments[1].name in ("generate", "cross")}
     need = {"gear.lp": {"gear", "given_generate", "given_cross"}, "replace.lp": {"repl"}, "power_zero.lp": {"pm_lower"}}

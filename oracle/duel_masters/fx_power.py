@@ -267,8 +267,6 @@ def facts(c: int, m: int, ab: tuple) -> list:
     where = scope if scope in ("self", "crossed") else ("lord", scope[1])
     out = [fact("pmod", c, m, ab[1], ab[2], where) if ab[0] == "pow"
            else fact("gbreaker", c, m, ab[1], where) if ab[0] == "pow_breaker" else fact("gkw", c, m, ab[1], where)]
-    if ab[0] == "pow" and ab[1] < 0:
-        out.append(fact("pm_lower", c, m))  # (power_zero.lp reports a power of 0 or less)
     for role, who, filters in _sets(ab):
         if role == "per":
             out.append(fact("pm_per", c, m, who))

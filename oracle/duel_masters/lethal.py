@@ -519,9 +519,9 @@ def unapplied(problem: Problem) -> list[str]:
             if ab[0] == "eff" and ab[1] == "enters" and inst.zone == "hand" and ab[2] not in effects.STEP_RESOLVED:
                 out.append(f"not applied during the attacks: {card.name}'s ability when it is put into the "
                            f"battle zone ({ab[2]})")
-            if ab[0] == "pow" and ab[1] < 0:  # (asp/duel_masters/power_zero.lp)
-                out.append(f"not applied: {card.name} is destroyed when its power falls to 0 or less; a reply "
-                           "that brings it there is assumed to stop the attacks, and a step that does is not played")
+        if effects.lowered(card, reading.abilities):  # (asp/duel_masters/power_zero.lp)
+            out.append(f"not applied: {card.name} is destroyed when its power falls to 0 or less; a reply "
+                       "that brings it there is assumed to stop the attacks, and a step that does is not played")
     if any(i.zone == "hand" and i.player == problem.opponent for i in pos.instances):
         out.append("not applied: the opponent's hand (Ninja Strike and other plays from the hand during our "
                    "attacks are not part of the lethal search)")
