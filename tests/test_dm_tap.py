@@ -3,7 +3,7 @@ to use its $tap ability", a step of the line resolved with the effects of a step
 and used by `oracle lethal`.  Real library cards, legal and illegal."""
 from __future__ import annotations
 
-from test_dm_helpers import check, pos, side, terms
+from test_dm_helpers import check, pos, side, terms, zone_after
 
 from oracle.duel_masters import effects
 from oracle.duel_masters import lethal as L
@@ -158,3 +158,23 @@ def test_milkyways_tap_ability_boosts_mana_only_while_the_opponent_has_more_mana
         return [c if isinstance(c, str) else c["card"] for c in result.steps[-1].position["players"][0]["mana_zone"]]
     assert mana_after(1, 2).count(CRAGSAUR) == 1     # he has more: the top card of our deck
     assert mana_after(2, 2).count(CRAGSAUR) == 0     # as many: nothing
+
+
+def test_what_waits_for_the_end_of_the_turn_or_his_next_turn_changes_nothing_in_a_line():
+    # Tra Rion: "$tap choose a race. at the end of this turn, untap all creatures of that race";
+    # Stunning Totem: "whenever this creature attacks, choose one of your opponent's tapped creatures.
+    # your opponent can't untap that creature at the start of his next turn" -- a line never gets there
+    rion, totem = "Tra Rion, Penumbra Guardian", "Stunning Totem"
+    doc = pos(side(battle_zone=[rion, totem]), side(battle_zone=[{"card": CRAGSAUR, "tapped": True}], shields=[VEHICLE]))
+    ok = check(doc, f'tap_ability "{rion}"', f'attack "{totem}" -> "{CRAGSAUR}"')
+    assert ok.legal, ok.text()
+    assert f"P0 battle zone: {rion} (tapped), {totem}" in ok.steps[0].state       # nothing untapped yet
+    assert CRAGSAUR not in zone_after(ok, 1)                                       # 4000 against 3000
+    # still a tap ability: not after Tra Rion attacked
+    assert "already_attacked" in terms(check(doc, f'attack "{rion}" -> player', f'tap_ability "{rion}"'))
+    # the same choice with an effect now is not read
+    lib = library()
+    for name in ("Tra Rion, Penumbra Guardian", "Stunning Totem"):
+        assert not effects.read(lib.get(name), frozenset(lib.get(name).races)).unsupported
+    assert effects.read_line("choose one of your opponent's tapped creatures in the battle zone. "
+                             "that creature gets -1000 power until the end of the turn") is None
