@@ -118,6 +118,28 @@ def test_without_a_ritual_spell_a_ritual_monster_is_no_candidate_yet_the_reason_
 
 
 # --- Fusion Summon --------------------------------------------------------------------------------
+def test_without_a_fusion_spell_a_fusion_monster_is_no_candidate_yet_the_reason_is_given():
+    # extra.lp: as the Ritual Summon above, a Fusion Summon is a candidate only with a Fusion Spell
+    # ready; asked why Flame Swordsman cannot be summoned from its materials, the missing Spell is named.
+    from oracle.yugioh.cards import Library
+    from oracle.yugioh.facts import position_facts
+    from oracle.yugioh.plays import blockers, ground
+    from oracle.yugioh.position import parse_position
+    library = Library.load()
+    mats = ["Masaki the Legendary Swordsman", "Flame Manipulator"]
+    pos = parse_position(board(hand=mats, extra=["Flame Swordsman"]), library=library)
+    assert not summons(pos, "fusion_summon")
+    ctl = ground(pos, position_facts(pos, library))
+    assert not any(a.symbol.arguments[1].name == "fusion_summon" for a in ctl.symbolic_atoms.by_signature("act", 3))
+    swordsman = next(s for s in pos.slots if s.card.name == "Flame Swordsman")
+    reasons = [str(r) for r, _ in blockers(pos, swordsman, "fusion_summon", library)]
+    assert reasons and all(r.startswith("no_fusion_spell(") for r in reasons)
+    # a Set Polymerization is a Fusion Spell ready: the summon is a play again
+    with_spell = board(hand=mats, extra=["Flame Swordsman"])
+    with_spell["players"][0]["spell_trap_zones"] = [{"card": "Polymerization", "face_up": False}, None, None, None, None]
+    assert can(with_spell, "fusion_summon", "Flame Swordsman", mats)
+
+
 def test_fusion_materials_from_hand_and_field():
     pos = board(hand=["Polymerization", "Masaki the Legendary Swordsman"], field=["Flame Manipulator"],
                 extra=["Flame Swordsman"])
