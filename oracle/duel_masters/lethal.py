@@ -297,10 +297,13 @@ class Checks:
     holds only in the checks whose shield contents it is a world of (the external live(k)), so it
     is ground once and used again by every such check."""
 
-    def __init__(self, problem: Problem, *, blocks: bool = True, max_steps: int = 8, shields_removed: int = 0):
+    def __init__(self, problem: Problem, cards: list[int], *, blocks: bool = True, max_steps: int = 8,
+                 shields_removed: int = 0):
         self.problem = problem
         self.low, self.high = _horizons(problem, max_steps, shields_removed)
-        self.cards = sorted(problem.candidates)
+        # The cards the shields may hold in these checks: each one's facts are ground into both
+        # controls (a candidate not among them is never held).
+        self.cards = sorted(cards)
         rules = "" if blocks else "#program step(t).\n:- block(_,_,t).\n#program base.\n"
         if shields_removed:
             rules += f"#program base.\nremoved_shields({shields_removed}).\n" \
@@ -352,6 +355,7 @@ class Checks:
             self._ground()
         problem, h = self.problem, self.high
         allowed = Counter(problem.candidates if exact is None else exact)
+        assert set(allowed) <= set(self.cards), "a check of shield contents these controls do not hold"
         for c in self.cards:
             for n in range(1, len(problem.slots) + 1):
                 self.refute.assign_external(Function("may_hold", [Number(c), Number(n)]), allowed[c] == n)
@@ -389,7 +393,9 @@ class Checks:
 def check(problem: Problem, *, exact: dict[int, int] | None = None, blocks: bool = True,
           max_steps: int = 8, deadline: float | None = None, shields_removed: int = 0) -> Verdict:
     """One lethal check on its own controls (Checks.check)."""
-    return Checks(problem, blocks=blocks, max_steps=max_steps, shields_removed=shields_removed).check(exact, deadline)
+    cards = list(problem.candidates if exact is None else exact)
+    return Checks(problem, cards, blocks=blocks, max_steps=max_steps,
+                  shields_removed=shields_removed).check(exact, deadline)
 
 
 def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]:
@@ -568,15 +574,16 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
     out.note.append(f"(proved over every line of at most {high} step{'s' if high != 1 else ''}"
                     + (f", the bound --max-steps {max_steps})" if high == max_steps else
                        ": each creature attacks once)"))
-    checks = Checks(problem, max_steps=max_steps)
     if not problem.candidates:  # known shields only: one check says it all
-        full = checks.check(deadline=deadline)
+        full = check(problem, max_steps=max_steps, deadline=deadline)
         if full.line:
             out.verdict, out.line = "lethal", full.line
         else:
             out.verdict, out.missing = "no_lethal", _missing(problem, max_steps, deadline)
         return
-    blank = checks.check({}, deadline)
+    # (blank shields first, on controls without the candidates' facts: when no line wins even
+    # then, the S-Triggers are never examined)
+    blank = check(problem, exact={}, max_steps=max_steps, deadline=deadline)
     if not blank.line:
         out.verdict = "no_lethal"
         out.missing = _missing(problem, max_steps, deadline, exact={})
@@ -591,6 +598,8 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
         singles_only = problem.pool is None
     most = 1 if singles_only else slots
     stopping: set[tuple[int, ...]] = set()
+    # The checks of count vectors share two controls, with the classes' representatives' facts.
+    checks = Checks(problem, [code for code, _, _ in classes], max_steps=max_steps)
 
     def stops(vec: tuple[int, ...]) -> bool:
         if not any(vec):
@@ -617,7 +626,7 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
         out.probability = prob
     if not minimal:
         # Every shield content examined leaves a winning line; one line against all of them?
-        full = checks.check(deadline=deadline) if not singles_only else None
+        full = check(problem, max_steps=max_steps, deadline=deadline) if not singles_only else None
         if full is not None and full.line:
             out.verdict, out.line = "lethal", full.line
             return
