@@ -15,6 +15,11 @@ typical board 44.6 -> 37.7, 15 Extra Deck 49.0 -> 45.3, 7 on the field 53.0 -> 4
 clingo's fixed cost per statement, ~15 ms, and solving, ~9 ms).
 Third speed session: typical board 70 ms CPU, puzzles 34-157 ms (loaded machine; not cut: clingo's
 ground ~33 ms, solve ~17 ms, handing over the statements ~10 ms, freeing ~5 ms).
+Fourth speed session, CPU ms in process, medians of 10 alternating rounds old/new under the same
+load: typical board 44.3 -> 35.0, 15 Extra Deck 50.9 -> 40.6, 7 on the field 55.0 -> 46.5, 40 in
+hand 85.7 -> 62.5 (step.lp's domain heuristic when every play is enumerated; relevance reads
+shared variables and comparisons false for every value); puzzles, best of 10, 11-40 ms, but
+03-synchro ~80 ms (four time steps per action, each step(t) ~10 ms of grounding).
 """
 from __future__ import annotations
 

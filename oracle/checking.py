@@ -1,7 +1,8 @@
 """Checking a line, the same for every game: the first illegal step, found one step more at a
 time on one control (multi-shot), and the report people read.  Each game grounds its own rules
 and reads its own models; the readings of the legal steps and the explanation of the illegal one
-stay with the game (oracle/yugioh/lines.py, oracle/duel_masters/lines.py).
+stay with the game (oracle/yugioh/lines.py, oracle/duel_masters/lines.py), the explanation in the
+words of the game's own sentences (explain_illegal).
 """
 from __future__ import annotations
 
@@ -66,6 +67,30 @@ def first_illegal(ctl: clingo.Control, steps: Sequence[Any], step_parts: Callabl
         if not res.models:
             return s
     return None
+
+
+def relaxed_rules(t: int) -> str:
+    """The program text that explains step t: with ``relaxed`` the rules of a step become costs
+    (fail/2 atoms to minimise), except before step t, whose steps keep every rule."""
+    return f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
+
+
+def explain_illegal(ctl: clingo.Control, illegal: Any, *, timeout: float | None, source: str,
+                    sentence: Callable[[Any, list[clingo.Symbol], int], str],
+                    no_reading: str) -> tuple[list[str], list[str]]:
+    """The illegal step explained by ``ctl``, the relaxed program grounded up to it (relaxed_rules):
+    the reasons (one sentence per rule that its best reading breaks, or ``no_reading`` when even a
+    reading that breaks rules does not exist: a card named in a role it cannot take) and the
+    fail/2 terms."""
+    t = illegal.number
+    res = solve(ctl, limit=1, timeout=timeout, optimal_only=True, atoms=True)
+    if not res.models:
+        if res.stopped:
+            raise OracleError(f"{res.stopped} while explaining {illegal.where}", source=source)
+        return [no_reading], []
+    atoms = res.atoms[-1]
+    fails = sorted((a.arguments[1] for a in atoms if a.name == "fail" and a.arguments[0].number == t), key=str)
+    return [sentence(f, atoms, t) for f in fails], [str(f) for f in fails]
 
 
 def report(results: Sequence[Any], status: str, message: str, details: Callable[[Any], list[str]]) -> str:

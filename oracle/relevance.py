@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from clingo import ast
+from clingo import SymbolType, ast
 from clingo.ast import ASTType
 
 # (name, (argument patterns ...)), or None: anything; in a rule, "?X" is anything, named by variable X.
@@ -156,13 +156,23 @@ def _text(text: str, params: tuple) -> tuple[Pattern, ...]:
     return tuple(out) if reader.peek()[0] == "end" else (None,)
 
 
+# A need no pattern matches: a body comparison that is false whatever its variables are.
+NEVER: tuple[Pattern, ...] = (("#never", ()),)
+
+
 def _positive(literals, params: tuple) -> list[tuple[Pattern, ...]]:
     """For each plain positive atom among ``literals``, its patterns (one must be derivable).
-    Comparisons and aggregates read as a wildcard, which any instance satisfies."""
+    Aggregates read as a wildcard, which any instance satisfies, and so do comparisons, but
+    for one that is false whatever its variables are (``0 \\ S != 0`` of ``follow(1)``,
+    chain.lp): it needs NEVER."""
     out = []
     for lit in literals:
         if lit.ast_type != ASTType.Literal:
             continue  # a conditional literal
+        if lit.atom.ast_type == ASTType.Comparison:
+            if lit.sign == ast.Sign.NoSign and _never(lit.atom, dict(params)):
+                out.append(NEVER)
+            continue
         text = str(lit)
         if text.startswith("not ") or text.startswith("#"):
             continue
@@ -170,6 +180,58 @@ def _positive(literals, params: tuple) -> list[tuple[Pattern, ...]]:
         if None not in alternatives:
             out.append(alternatives)
     return out
+
+
+_COMPARE = {ast.ComparisonOperator.Equal: lambda a, b: a == b, ast.ComparisonOperator.NotEqual: lambda a, b: a != b,
+            ast.ComparisonOperator.LessThan: lambda a, b: a < b, ast.ComparisonOperator.LessEqual: lambda a, b: a <= b,
+            ast.ComparisonOperator.GreaterThan: lambda a, b: a > b,
+            ast.ComparisonOperator.GreaterEqual: lambda a, b: a >= b}
+
+
+def _never(comparison: ast.AST, params: dict) -> bool:
+    """Whether ``comparison`` holds for no values of its variables: each of its two sides (only
+    two, no chain) is a known number, and the comparison of those numbers is false."""
+    if len(comparison.guards) != 1:
+        return False
+    guard = comparison.guards[0]
+    left, right = _number(comparison.term, params), _number(guard.term, params)
+    test = _COMPARE.get(guard.comparison)
+    return left is not None and right is not None and test is not None and not test(left, right)
+
+
+def _number(term: ast.AST, params: dict) -> int | None:
+    """The number ``term`` is whatever its variables are, or None if that is not known.  A known
+    program parameter is its number; sums, differences and products of numbers are folded; and
+    0 times, divided by or modulo anything is 0 -- or undefined (a variable that is not a number,
+    division by 0), in which case clingo drops the instance: a comparison false with 0 is false
+    then too."""
+    ty = term.ast_type
+    if ty == ASTType.SymbolicTerm:
+        sym = term.symbol
+        if sym.type == SymbolType.Number:
+            return sym.number
+        if sym.type == SymbolType.Function and not sym.arguments and sym.positive:
+            return params.get(sym.name)
+        return None
+    if ty == ASTType.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
+        value = _number(term.argument, params)
+        return None if value is None else -value
+    if ty != ASTType.BinaryOperation:
+        return None
+    op, left = term.operator_type, _number(term.left, params)
+    if left == 0 and op in (ast.BinaryOperator.Multiplication, ast.BinaryOperator.Division,
+                            ast.BinaryOperator.Modulo):
+        return 0
+    right = _number(term.right, params)
+    if left is None or right is None:
+        return None
+    if op == ast.BinaryOperator.Plus:
+        return left + right
+    if op == ast.BinaryOperator.Minus:
+        return left - right
+    if op == ast.BinaryOperator.Multiplication:
+        return left * right
+    return None
 
 
 def _heads(head: ast.AST, params: tuple) -> list[tuple[tuple[Pattern, ...], list]]:
@@ -268,7 +330,7 @@ def _key(p) -> tuple:
 def allowed(conditions: list, derivable: dict, unknown: bool) -> dict | None:
     """Each variable's values allowed by ``conditions`` (patterns that must each match a
     derivable pattern), or None when one of them cannot hold."""
-    best: dict = {}
+    found: dict = {}   # each variable's value sets, one per atom that gives it known values only
     for alternatives in conditions:
         env: dict = {}
         matched = False
@@ -280,8 +342,18 @@ def allowed(conditions: list, derivable: dict, unknown: bool) -> dict | None:
         if not matched:
             return None
         for var, vals in env.items():
-            if None not in vals and (var not in best or len(vals) < len(best[var])):
-                best[var] = vals
+            if None not in vals:
+                found.setdefault(var, []).append(vals)
+    # A variable shared by several atoms takes a value every one of them allows: of the fewest
+    # values, those unifying with a value of each other atom (``effect(C,E,Ty), open_type(Ty)``
+    # with only trigger effects and open_type(ignition;quick;spell;trap): no value, no firing).
+    best: dict = {}
+    for var, sets in found.items():
+        sets.sort(key=len)
+        vals = {v for v in sets[0] if all(any(_unifies(v, w) for w in other) for other in sets[1:])}
+        if not vals:
+            return None
+        best[var] = vals
     return best
 
 

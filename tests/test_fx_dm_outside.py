@@ -86,3 +86,18 @@ def test_silent_skill_abilities_on_a_line_of_their_own_are_read_as_baraids():
         assert effects.understood(lib.get(name), races), name
         assert effects.has_silent_skill(lib.get(name)), name
     assert not effects.has_silent_skill(lib.get(BONE))
+
+
+def test_a_silent_skill_that_puts_a_creature_into_the_battle_zone_is_not_read_as_harmless():
+    # Hustle Berry's Silent skill (top card of the deck to the mana zone) acts at the start of the
+    # turn, before any line: harmless.  Rollicking Totem's puts a Dragon from the mana zone into
+    # the battle zone: a summon play (a put from the mana zone), for the family "summoning", never a
+    # mere reminder.
+    lib = library()
+    races = frozenset(r for c in lib.cards for r in c.races)
+    assert effects.understood(lib.get("Hustle Berry"), races)
+    totem = effects.read(lib.get("Rollicking Totem"), races)
+    assert not totem.unsupported and ("kw", "reminder") not in totem.abilities
+    assert [a[1].zone for a in totem.abilities if a[0] == "summon"] == ["mana_zone"]
+    # a put into the battle zone that the summoning family cannot read stays not understood
+    assert effects.read_line("silent skill : put up to 2 creatures from your deck into the battle zone") is None

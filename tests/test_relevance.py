@@ -14,7 +14,7 @@ from oracle.resources import encoding
 from oracle.solver import _parsed, _relevant, _values, make_control, solve
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
-from oracle.yugioh.position import load_position
+from oracle.yugioh.position import load_position, parse_position
 
 POSITIONS = sorted((ROOT / "facts" / "positions").glob("*.json"))
 
@@ -194,3 +194,58 @@ def test_a_part_grounded_once_is_handed_over_with_its_numbers(tmp_path):
     texts = [str(_bound(files, i, (1,))) for i, (part, _) in enumerate(parsed(files)) if part == "step"]
     assert texts[0] == "#program base." and texts[2] == "1 >= { pick(X,1): item(X) } :- time(0)."
     assert "big(X,2) :- pick(X,1)." in texts and "half((1/2)) :- pick(_,1)." in texts
+
+
+def _kept(facts: str, values: tuple) -> set[str]:
+    files = tuple(str(p) for p in encoding("yugioh"))
+    keep = _relevant(files, frozenset({"base", "step"}), relevance.abstract(facts), values)
+    return {str(s) for (_, s), ok in zip(_parsed(files), keep) if ok}
+
+
+def test_a_variable_shared_by_two_atoms_takes_only_values_both_allow():
+    program = """
+    open_type(ignition;quick).
+    cand(C) :- effect(C,Ty), open_type(Ty).
+    used(C) :- cand(C).
+    """
+    statements: list = []
+    ast.parse_string(program, statements.append)
+    alive = lambda facts: relevance.live(  # noqa: E731
+        relevance.shapes(statements), relevance.instance_shapes(relevance.abstract(facts)))[1:]  # after #program base
+    assert alive("effect(1,trigger).\n") == (True, False, False)
+    assert alive("effect(1,trigger).\neffect(2,quick).\n") == (True, True, True)
+
+
+def test_cards_with_trigger_effects_only_have_no_effect_to_activate_at_an_open_step():
+    # Junk Synchron's only effect is a trigger (activate.lp's open_type/1 has none): the rule of
+    # effects activated at an open step cannot fire; One for One's is a Spell's, which can.
+    library = Library.load()
+    one = _values([("base", []), ("step", [clingo.Number(1)])])
+    doc = lambda hand: {"game": "yugioh", "players": [{"hand": hand}, {}]}  # noqa: E731
+    rule = "acand(t,activate,I) :- open(t)"
+    triggers = position_facts(parse_position(doc(["Junk Synchron", "Kozaky"]), library=library), library).program()
+    assert not any(s.startswith(rule) for s in _kept(triggers, one))
+    spell = position_facts(parse_position(doc(["Junk Synchron", "One for One"]), library=library), library).program()
+    assert any(s.startswith(rule) for s in _kept(spell, one))
+
+
+def test_a_comparison_false_for_every_value_drops_its_statement():
+    # follow(t) :- slots(S), (t-1)\S != 0 (chain.lp): at t = 1, 0\S is 0 (or undefined), so
+    # follow(1) never holds and the plays of one step leave out the trigger candidates of
+    # follow-up steps; a line search, grounding step(t) for many t, keeps them.
+    never = lambda text, t: relevance._never(_comparison(text), {"t": t})  # noqa: E731
+    assert never("(t-1)\\S != 0", 1) and never("t*2 > 1", 0) and never("-t > 0", 1)
+    assert not never("(t-1)\\S != 0", 2) and not never("(t-1)\\S = 0", 1) and not never("X != 0", 1)
+    assert not never("(t-1)\\S != 0", None) and not never("1 < t < 3", 2)
+    library = Library.load()
+    facts = position_facts(load_position(ROOT / "facts" / "positions" / "junk-synchron.json", library=library),
+                           library).program()
+    rule = "fcand(t,I) :- follow(t)"
+    assert not any(s.startswith(rule) for s in _kept(facts, _values([("base", []), ("step", [clingo.Number(1)])])))
+    assert any(s.startswith(rule) for s in _kept(facts, ()))
+
+
+def _comparison(text: str) -> ast.AST:
+    statements: list = []
+    ast.parse_string(f"#program step(t).\n:- {text}.", statements.append)
+    return statements[-1].body[0].atom

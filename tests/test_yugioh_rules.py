@@ -100,24 +100,43 @@ def test_ritual_spell_summons_only_its_monster():
     assert not summons(pos, "ritual_summon")
 
 
-def test_without_a_ritual_spell_a_ritual_monster_is_no_candidate_yet_the_reason_is_given():
-    # ritual.lp: the Ritual Summon is a candidate only with a Ritual Spell that could summon the
-    # monster, so a big hand grounds no Level sums for nothing; asked why, the missing Spell is named.
+def _no_candidate_but_a_reason(doc: dict, card: str, method: str) -> list[str]:
+    """Why ``card`` cannot be summoned by ``method`` (the blockers' reasons), after checking that
+    the position's program grounds no such action at all (it is no candidate)."""
     from oracle.yugioh.cards import Library
     from oracle.yugioh.facts import position_facts
     from oracle.yugioh.plays import blockers, ground
     from oracle.yugioh.position import parse_position
     library = Library.load()
-    pos = parse_position(board(hand=["Black Luster Soldier", DM, KOZAKY, MOTH, WARWOLF]), library=library)
-    assert not summons(pos, "ritual_summon")
+    pos = parse_position(doc, library=library)
+    assert not summons(pos, method)
     ctl = ground(pos, position_facts(pos, library))
-    assert not any(a.symbol.arguments[1].name == "ritual_summon" for a in ctl.symbolic_atoms.by_signature("act", 3))
-    soldier = next(s for s in pos.slots if s.card.name == "Black Luster Soldier")
-    reasons = [str(r) for r, _ in blockers(pos, soldier, "ritual_summon", library)]
+    assert not any(a.symbol.arguments[1].name == method for a in ctl.symbolic_atoms.by_signature("act", 3))
+    slot = next(s for s in pos.slots if s.card.name == card)
+    return [str(r) for r, _ in blockers(pos, slot, method, library)]
+
+
+def test_without_a_ritual_spell_a_ritual_monster_is_no_candidate_yet_the_reason_is_given():
+    # ritual.lp: the Ritual Summon is a candidate only with a Ritual Spell that could summon the
+    # monster, so a big hand grounds no Level sums for nothing; asked why, the missing Spell is named.
+    doc = board(hand=["Black Luster Soldier", DM, KOZAKY, MOTH, WARWOLF])
+    reasons = _no_candidate_but_a_reason(doc, "Black Luster Soldier", "ritual_summon")
     assert reasons and all(r.startswith("no_ritual_spell(") for r in reasons)
 
 
 # --- Fusion Summon --------------------------------------------------------------------------------
+def test_without_a_fusion_spell_a_fusion_monster_is_no_candidate_yet_the_reason_is_given():
+    # extra.lp: as the Ritual Summon above, a Fusion Summon is a candidate only with a Fusion Spell
+    # ready; asked why Flame Swordsman cannot be summoned from its materials, the missing Spell is named.
+    mats = ["Masaki the Legendary Swordsman", "Flame Manipulator"]
+    reasons = _no_candidate_but_a_reason(board(hand=mats, extra=["Flame Swordsman"]), "Flame Swordsman", "fusion_summon")
+    assert reasons and all(r.startswith("no_fusion_spell(") for r in reasons)
+    # a Set Polymerization is a Fusion Spell ready: the summon is a play again
+    with_spell = board(hand=mats, extra=["Flame Swordsman"])
+    with_spell["players"][0]["spell_trap_zones"] = [{"card": "Polymerization", "face_up": False}, None, None, None, None]
+    assert can(with_spell, "fusion_summon", "Flame Swordsman", mats)
+
+
 def test_fusion_materials_from_hand_and_field():
     pos = board(hand=["Polymerization", "Masaki the Legendary Swordsman"], field=["Flame Manipulator"],
                 extra=["Flame Swordsman"])

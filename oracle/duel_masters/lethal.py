@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import copy
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 import clingo
-from clingo import Number
+from clingo import Function, Number
 
 from oracle import jsonfile
 from oracle.duel_masters import effects
@@ -175,7 +176,6 @@ class Verdict:
     steps: int                    # the horizon searched up to (or of the line)
     refutations: int              # counter-examples found on the way
     stopped: str | None = None
-    model: list[clingo.Symbol] | None = None
 
 
 def _base_facts(problem: Problem, extra_cards: list[int]) -> list[clingo.Symbol]:
@@ -200,26 +200,6 @@ def _control(problem: Problem, facts: list[clingo.Symbol], text: str, h: int,
     return make_control(pack(facts), as_program(facts) + text, parts=parts)
 
 
-def _add_scenario(ctl: clingo.Control, k: int, pins: list[clingo.Symbol], h: int) -> None:
-    """Ground scenario k (a counter-example) into the line search: its replies and "won there"."""
-    name = f"pins_{k}"
-    text = as_program(pins) + f":- not won_upto({k},{h}).\n"
-    if k == 1:
-        # The line attacks only creatures it may attack when the opponent does nothing (tapped
-        # ones, or any with "can attack untapped creatures"): no step is a mere placeholder.
-        text += ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
-    ctl.add(name, [], text)
-    ctl.ground([(name, ()), ("scen_base", (Number(k),))] +
-               [p for t in range(1, h + 1) for p in scenario_parts(k, t)])
-
-
-def _forbid(ctl: clingo.Control, k: int, line: list[clingo.Symbol]) -> None:
-    """The line search never proposes this line again (it was refuted)."""
-    name = f"forbid_{k}"
-    ctl.add(name, [], ":- " + ", ".join(str(a) for a in line) + ".\n")
-    ctl.ground([(name, ())])
-
-
 def _left(deadline: float | None) -> float | None:
     if deadline is None:
         return None
@@ -229,12 +209,22 @@ def _left(deadline: float | None) -> float | None:
     return rest
 
 
-def _solve1(ctl: clingo.Control, deadline: float | None, assumptions=()) -> list[clingo.Symbol] | None:
+def _readable(ctl: clingo.Control, names: tuple[str, ...]) -> list[tuple[clingo.Symbol, int]]:
+    """The ground atoms of these names (any arity up to 6) and their literals: a model is read
+    through them alone (a few hundred atoms, where the model has thousands)."""
+    # (an atom the grounder proved false keeps a place in the domain, with literal 0)
+    return [(atom.symbol, atom.literal) for name in names for n in range(1, 7)
+            for atom in ctl.symbolic_atoms.by_signature(name, n) if atom.literal]
+
+
+def _solve1(ctl: clingo.Control, deadline: float | None, reads: list[tuple[clingo.Symbol, int]],
+            assumptions=()) -> list[clingo.Symbol] | None:
+    """The atoms of ``reads`` true in one model, or None when there is none."""
     timeout = _left(deadline)
     ctl.configuration.solve.models = "1"
     found: list[list[clingo.Symbol]] = []
-    with ctl.solve(assumptions=list(assumptions), on_model=lambda m: found.append(m.symbols(atoms=True)),
-                   async_=True) as handle:
+    with ctl.solve(assumptions=list(assumptions), async_=True,
+                   on_model=lambda m: found.append([sym for sym, lit in reads if m.is_true(lit)])) as handle:
         if not (handle.wait(timeout) if timeout else handle.wait()):
             handle.cancel()
             raise Stopped()
@@ -246,12 +236,7 @@ def _pin(ctl: clingo.Control, line: list[clingo.Symbol]) -> list[tuple[clingo.Sy
     """Assumptions that fix our line in the refutation control: its actions true, every other
     action of ours false."""
     chosen = set(line)
-    out = []
-    for name in OUR_ACTIONS + ("rank",):
-        for sig in ((name, n) for n in (1, 2, 3, 4)):
-            for atom in ctl.symbolic_atoms.by_signature(*sig):
-                out.append((atom.symbol, atom.symbol in chosen))
-    return out
+    return [(sym, sym in chosen) for sym, _ in _readable(ctl, OUR_ACTIONS + ("rank",))]
 
 
 def _ours(atoms: list[clingo.Symbol]) -> list[clingo.Symbol]:
@@ -259,8 +244,13 @@ def _ours(atoms: list[clingo.Symbol]) -> list[clingo.Symbol]:
     return [a for name, a in named if name in OUR_ACTIONS or (name == "rank" and len(a.arguments) == 2)]
 
 
+# What the line search's models are read for (_ours, describe), and the refutation's (_scenario).
+_LINE_READS = OUR_ACTIONS + ("rank",)
+
+
 # The atoms of a refutation that are the opponent's replies (_scenario).
 _REPLIES = frozenset(("block", "use", "tgt", "holds", "xnew", "k_use", "k_ssave"))
+_REPLY_READS = tuple(sorted(_REPLIES)) + ("attack", "opp_tgt")
 
 
 def _scenario(atoms: list[clingo.Symbol], k: int, ours: set[int]) -> list[clingo.Symbol]:
@@ -293,66 +283,122 @@ def _scenario(atoms: list[clingo.Symbol], k: int, ours: set[int]) -> list[clingo
     return out
 
 
-def _slot_rules(problem: Problem, exact: dict[int, int] | None) -> str:
-    """Scenario 0's choice of what the face-down shields hold (refutation)."""
-    if not problem.slots:
-        return ""
-    text = "{ holds(0,S,C) : may_hold(C,_) } 1 :- slot(S).\n"
-    if exact is None:
-        text += ":- may_hold(C,N), #count{ S : holds(0,S,C) } > N.\n"
-    else:
-        text += ":- may_hold(C,N), #count{ S : holds(0,S,C) } != N.\n"
-    return text
+# Scenario 0's choice of what the face-down shields hold (the refutation).  may_hold(C,N): C may be
+# in N of them (externals, set per check); exact_shields: exactly N copies of each such C, the rest
+# blank (a count vector of S-Triggers), otherwise at most N (any content).
+_SLOT_RULES = """\
+{ holds(0,S,C) : may_hold(C,_) } 1 :- slot(S).
+:- may_hold(C,N), exact_shields, #count{ S : holds(0,S,C) } != N.
+:- may_hold(C,N), not exact_shields, #count{ S : holds(0,S,C) } > N.
+"""
 
 
-def _may_hold(problem: Problem, exact: dict[int, int] | None) -> list[clingo.Symbol]:
-    got = problem.candidates if exact is None else exact
-    return [fact("may_hold", c, n) for c, n in sorted(got.items()) if n > 0]
+class Checks:
+    """The lethal checks of one answer, against several contents of the face-down shields, on two
+    controls ground once: the line search and the refutation.  What the shields may hold is a set
+    of externals of the refutation; each counter-example (scenario) grounded into the line search
+    holds only in the checks whose shield contents it is a world of (the external live(k)), so it
+    is ground once and used again by every such check."""
+
+    def __init__(self, problem: Problem, cards: list[int], *, blocks: bool = True, max_steps: int = 8,
+                 shields_removed: int = 0):
+        self.problem = problem
+        self.low, self.high = _horizons(problem, max_steps, shields_removed)
+        # The cards the shields may hold in these checks: each one's facts are ground into both
+        # controls (a candidate not among them is never held).
+        self.cards = sorted(cards)
+        rules = "" if blocks else "#program step(t).\n:- block(_,_,t).\n#program base.\n"
+        if shields_removed:
+            rules += f"#program base.\nremoved_shields({shields_removed}).\n" \
+                     "{ gone_shield(S) : shield0(S) } = N :- removed_shields(N).\n"
+        self.rules = rules
+        self.search: clingo.Control | None = None
+        self.refute: clingo.Control | None = None
+        self.worlds: dict[int, Counter] = {}   # scenario k -> the S-Triggers its shields hold
+        self.ours_iids = {i.iid for i in problem.position.instances
+                          if i.player == problem.position.turn_player}
+
+    def _ground(self) -> None:
+        problem, h = self.problem, self.high
+        facts = _base_facts(problem, self.cards) + [fact("lethal_pass")]
+        self.search = _control(problem, facts, self.rules, h)
+        self._add_scenario(1, [fact("pinned", 1)], Counter())  # scenario 1: the opponent does nothing
+        externals = "".join(f"#external may_hold({c},{n}).\n" for c in self.cards
+                            for n in range(1, len(problem.slots) + 1))
+        self.refute = _control(problem, facts, self.rules + (_SLOT_RULES if problem.slots else "") + externals
+                               + "#external exact_shields.\n" + f":- won_upto(0,{h}).\n", h, scenario0=True)
+        self.replies = _readable(self.refute, _REPLY_READS)
+
+    def _add_scenario(self, k: int, pins: list[clingo.Symbol], world: Counter, line=None) -> None:
+        """Ground scenario k (a counter-example) into the line search: its replies and "won there";
+        with ``line``, that line itself is excluded where the scenario holds (a choice the
+        refutation made for the opponent in a step of our main step, choosers.lp, is no reply a
+        scenario part holds)."""
+        h, name = self.high, f"pins_{k}"
+        if k == 1:
+            # The line attacks only creatures it may attack when the opponent does nothing (tapped
+            # ones, or any with "can attack untapped creatures"): no step is a mere placeholder.
+            text = as_program(pins) + f":- not won_upto(1,{h}).\n" \
+                   ":- attack(_,A,J,T), J != player, not b_tp(1,J,T), not untapped_ok(1,A,J,T).\n"
+        else:
+            text = as_program(pins) + f"#external live({k}).\n:- live({k}), not won_upto({k},{h}).\n"
+            if line is not None:
+                text += f":- live({k}), " + ", ".join(str(a) for a in line) + ".\n"
+            self.worlds[k] = world
+        self.search.add(name, [], text)
+        self.search.ground([(name, ()), ("scen_base", (Number(k),))] +
+                           [p for t in range(1, h + 1) for p in scenario_parts(k, t)])
+
+    def check(self, exact: dict[int, int] | None = None, deadline: float | None = None) -> Verdict:
+        """A line that wins against every reply: the face-down shields hold any candidate (or exactly
+        ``exact``: code -> copies, the rest blank)."""
+        if self.low > self.high:
+            return Verdict(None, self.high, 0)
+        if self.search is None:
+            self._ground()
+        problem, h = self.problem, self.high
+        allowed = Counter(problem.candidates if exact is None else exact)
+        assert set(allowed) <= set(self.cards), "a check of shield contents these controls do not hold"
+        for c in self.cards:
+            for n in range(1, len(problem.slots) + 1):
+                self.refute.assign_external(Function("may_hold", [Number(c), Number(n)]), allowed[c] == n)
+        self.refute.assign_external(Function("exact_shields"), exact is not None)
+        for k, world in self.worlds.items():
+            fits = world == allowed if exact is not None else not world - allowed
+            self.search.assign_external(Function("live", [Number(k)]), fits)
+        found = 0
+        seen: set[frozenset] = set()
+        while True:
+            line = _solve1(self.search, deadline, _readable(self.search, _LINE_READS))
+            if line is None:
+                break
+            ours = _ours(line)
+            reply = _solve1(self.refute, deadline, self.replies, _pin(self.refute, ours))
+            if reply is None:
+                return Verdict(describe(problem, line, h), h, found)
+            found += 1
+            k = len(self.worlds) + 2
+            pins = _scenario(reply, k, self.ours_iids)
+            # (the counter-example without its number: what the opponent does)
+            key = frozenset((p.name, *map(str, p.arguments[1:])) for p in pins[2:])
+            world = Counter(p.arguments[2].number for p in pins if p.name == "holds")
+            chose = any(a.name == "opp_tgt" and len(a.arguments) == 4 for a in reply)
+            if chose:
+                key |= frozenset((str(a),) for a in ours)
+            if key in seen:  # the same counter-example twice would loop: a defect of the encoding
+                raise RuntimeError(f"lethal: counter-example {sorted(key)} does not refute the line it was found for")
+            seen.add(key)
+            self._add_scenario(k, pins[1:], world, ours if chose else None)
+            self.search.assign_external(Function("live", [Number(k)]), True)
+        return Verdict(None, h, found)
 
 
 def check(problem: Problem, *, exact: dict[int, int] | None = None, blocks: bool = True,
           max_steps: int = 8, deadline: float | None = None, shields_removed: int = 0) -> Verdict:
-    """A line that wins against every reply: the face-down shields hold any candidate (or exactly
-    ``exact``: code -> copies, the rest blank); ``blocks=False`` forbids blocking."""
-    cards = sorted(problem.candidates if exact is None else exact)
-    facts = _base_facts(problem, cards) + _may_hold(problem, exact)
-    rules = "" if blocks else "#program step(t).\n:- block(_,_,t).\n#program base.\n"
-    if shields_removed:
-        facts.append(fact("removed_shields", shields_removed))
-        rules += "#program base.\n{ gone_shield(S) : shield0(S) } = N :- removed_shields(N).\n"
-    found = 0
-    low, high = _horizons(problem, max_steps, shields_removed)
-    if low > high:
-        return Verdict(None, high, 0)
-    h = high
-    facts.append(fact("lethal_pass"))
-    search = _control(problem, facts, rules, h)
-    _add_scenario(search, 1, [fact("pinned", 1)], h)   # scenario 1: the opponent does nothing
-    refute = _control(problem, facts, rules + _slot_rules(problem, exact) + f":- won_upto(0,{h}).\n", h,
-                      scenario0=True)
-    seen: set[frozenset] = set()
-    ours_iids = {i.iid for i in problem.position.instances if i.player == problem.position.turn_player}
-    while True:
-        line = _solve1(search, deadline)
-        if line is None:
-            break
-        ours = _ours(line)
-        reply = _solve1(refute, deadline, _pin(refute, ours))
-        if reply is None:
-            return Verdict(describe(problem, line, h), h, found, model=line)
-        found += 1
-        pins = _scenario(reply, found + 1, ours_iids)
-        key = frozenset(str(p) for p in pins[2:])
-        if any(a.name == "opp_tgt" and len(a.arguments) == 4 for a in reply):
-            # The refutation chose for the opponent in a step of our main step (choosers.lp): that
-            # choice is no reply a scenario part holds, so the line refuted is excluded as such.
-            _forbid(search, found + 1, ours)
-            key |= frozenset(str(a) for a in ours)
-        if key in seen:  # the same counter-example twice would loop: a defect of the encoding
-            raise RuntimeError(f"lethal: counter-example {sorted(key)} does not refute the line it was found for")
-        seen.add(key)
-        _add_scenario(search, found + 1, pins[1:], h)
-    return Verdict(None, high, found)
+    """One lethal check on its own controls (Checks.check)."""
+    cards = list(problem.candidates if exact is None else exact)
+    return Checks(problem, cards, blocks=blocks, max_steps=max_steps,
+                  shields_removed=shields_removed).check(exact, deadline)
 
 
 def _horizons(problem: Problem, max_steps: int, removed: int) -> tuple[int, int]:
@@ -541,6 +587,8 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
         else:
             out.verdict, out.missing = "no_lethal", _missing(problem, max_steps, deadline)
         return
+    # (blank shields first, on controls without the candidates' facts: when no line wins even
+    # then, the S-Triggers are never examined)
     blank = check(problem, exact={}, max_steps=max_steps, deadline=deadline)
     if not blank.line:
         out.verdict = "no_lethal"
@@ -556,6 +604,8 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
         singles_only = problem.pool is None
     most = 1 if singles_only else slots
     stopping: set[tuple[int, ...]] = set()
+    # The checks of count vectors share two controls, with the classes' representatives' facts.
+    checks = Checks(problem, [code for code, _, _ in classes], max_steps=max_steps)
 
     def stops(vec: tuple[int, ...]) -> bool:
         if not any(vec):
@@ -565,7 +615,7 @@ def _answer(problem: Problem, out: Answer, max_steps: int, deadline, singles_onl
                 stopping.add(vec)
                 return True
         exact = {classes[i][0]: k for i, k in enumerate(vec) if k}
-        if not check(problem, exact=exact, max_steps=max_steps, deadline=deadline).line:
+        if not checks.check(exact, deadline).line:
             stopping.add(vec)
             return True
         return False

@@ -725,21 +725,13 @@ def check_line(line: Line, *, timeout: float | None = 30.0, max_readings: int = 
     if illegal is None:
         return CheckResult(line, results, "legal")
     # 3. the first illegal step, explained by the relaxed program
-    t = illegal.number
-    relaxed = f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
-    ctl = control(line.position, given, relaxed, t)
-    res = solve(ctl, limit=1, timeout=timeout, optimal_only=True, atoms=True)
-    if not res.models:
-        if res.stopped:
-            raise OracleError(f"{res.stopped} while explaining {illegal.where}", source=line.source)
-        reasons, terms = [(f"no reading of {illegal.where} exists, even breaking rules: a card it names cannot "
-                          "take that role (a payment card that is not in your mana zone, a base that is not "
-                          "in the battle zone, or a card that is not yours)")], []
-    else:
-        atoms = res.atoms[-1]
-        fails = sorted((a.arguments[1] for a in atoms if a.name == "fail" and a.arguments[0].number == t), key=str)
-        terms = [str(f) for f in fails]
-        reasons = [sentence(line.position, f, atoms, t) for f in fails]
+    ctl = control(line.position, given, checking.relaxed_rules(illegal.number), illegal.number)
+    reasons, terms = checking.explain_illegal(
+        ctl, illegal, timeout=timeout, source=line.source,
+        sentence=lambda f, atoms, t: sentence(line.position, f, atoms, t),
+        no_reading=(f"no reading of {illegal.where} exists, even breaking rules: a card it names cannot "
+                    "take that role (a payment card that is not in your mana zone, a base that is not "
+                    "in the battle zone, or a card that is not yours)"))
     results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
     return CheckResult(line, results, "illegal", f"the line stops at {illegal.where}: it is illegal")
 

@@ -42,6 +42,7 @@ from oracle.duel_masters.lines import (
 )
 from oracle.duel_masters.position import Position, parse_position
 from oracle.errors import OracleError
+from oracle.puzzle_doc import goal_entries, puzzle_object
 from oracle.terms import COUNT_MAX, fact, whole_number
 
 GOAL_KEYS = ("summon", "board", "creatures", "win")
@@ -70,9 +71,6 @@ class Outcome(incremental.Outcome):
 def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
     """goal/1 and goal_player/1 facts (asp/duel_masters/goals.lp) from the JSON goal."""
     goal, src, pos = puzzle.goal, puzzle.source, puzzle.position
-    if not isinstance(goal, dict) or not goal:
-        raise OracleError('a goal is an object such as {"summon": "Bronze-Arm Tribe"} or {"creatures": 2}',
-                          source=src, field="goal")
 
     def code(ref: Any, where: str) -> int:
         if not isinstance(ref, (str, int)) or isinstance(ref, bool):
@@ -84,11 +82,8 @@ def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
         return card.code
 
     out = [fact("goal_player", puzzle.player)]
-    for key, value in goal.items():
-        where = f"goal.{key}"
-        if key not in GOAL_KEYS:
-            raise OracleError(f"unknown goal {key!r}; the Duel Masters goals are {', '.join(GOAL_KEYS)}",
-                              source=src, field=where)
+    for key, value, where in goal_entries(goal, src, GOAL_KEYS, '{"summon": "Bronze-Arm Tribe"} or {"creatures": 2}',
+                                          "Duel Masters"):
         if key == "summon":
             out.append(fact("goal", fact("summon", code(value, where))))
         elif key == "board":
@@ -111,11 +106,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
 
 
 def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None) -> Puzzle:
-    if not isinstance(doc, dict) or "position" not in doc or "goal" not in doc:
-        raise OracleError('a puzzle is a JSON object with "position" and "goal"', source=source)
-    extra = set(doc) - {"position", "goal", "player", "comment", "description"}
-    if extra:
-        raise OracleError(f"unknown key(s) {sorted(extra)}", source=source)
+    puzzle_object(doc, source, ("player", "comment", "description"))
     pdoc, psource = position_doc(doc["position"], None, base or Path("."), source)
     if isinstance(doc["goal"], dict) and "win" in doc["goal"]:
         # {"win": true}: a line that wins this turn against every reply (oracle/duel_masters/lethal.py),

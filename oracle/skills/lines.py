@@ -288,17 +288,10 @@ def check_line(line: Line, *, timeout: float | None = 30.0, max_readings: int = 
             results.append(StepResult(s, True, reading=read, state=chosen.describe(t), position=chosen.position_doc(t)))
     if illegal is None:
         return CheckResult(line, results, "legal")
-    t = illegal.number
-    relaxed = f"relaxed.\n#program step(t).\n:- fail(t,_), t < {t}.\n"
-    res = solve(control(line.position, given, relaxed, t), limit=1, timeout=timeout, optimal_only=True, atoms=True)
-    if not res.models:
-        if res.stopped:
-            raise OracleError(f"{res.stopped} while explaining {illegal.where}", source=line.source)
-        reasons, terms = [f"no reading of {illegal.where} exists, even breaking rules"], []
-    else:
-        atoms = res.atoms[-1]
-        fails = sorted((a.arguments[1] for a in atoms if a.name == "fail" and a.arguments[0].number == t), key=str)
-        terms = [str(f) for f in fails]
-        reasons = [sentence(line.position, f, atoms, t) for f in fails]
+    ctl = control(line.position, given, checking.relaxed_rules(illegal.number), illegal.number)
+    reasons, terms = checking.explain_illegal(
+        ctl, illegal, timeout=timeout, source=line.source,
+        sentence=lambda f, atoms, t: sentence(line.position, f, atoms, t),
+        no_reading=f"no reading of {illegal.where} exists, even breaking rules")
     results.append(StepResult(illegal, False, reasons=reasons, terms=terms))
     return CheckResult(line, results, "illegal", f"the line stops at {illegal.where}: it is illegal")

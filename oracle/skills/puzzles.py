@@ -20,6 +20,7 @@ from typing import Any
 import clingo
 
 from oracle import incremental, jsonfile, linefile
+from oracle.puzzle_doc import goal_entries, puzzle_object
 from oracle.errors import OracleError
 from oracle.skills.lines import Line, Step, control, step_parts, steps_from_shown
 from oracle.skills.position import Position, parse_position
@@ -48,14 +49,9 @@ class Outcome(incremental.Outcome):
 def goal_facts(puzzle: Puzzle) -> list[clingo.Symbol]:
     """goal/1 facts (asp/skills/goals.lp) from the JSON goal."""
     goal, src, cls = puzzle.goal, puzzle.source, puzzle.position.cls
-    if not isinstance(goal, dict) or not goal:
-        raise OracleError('a goal is an object such as {"have": "伊伽貝拉"} or {"units": {"Skeleton": 3}}',
-                          source=src, field="goal")
     out = []
-    for key, value in goal.items():
-        where = f"goal.{key}"
-        if key not in GOAL_KEYS:
-            raise OracleError(f"unknown goal {key!r}; the skills goals are {', '.join(GOAL_KEYS)}", source=src, field=where)
+    for key, value, where in goal_entries(goal, src, GOAL_KEYS, '{"have": "伊伽貝拉"} or {"units": {"Skeleton": 3}}',
+                                          "skills"):
         if key == "have":
             names = value if isinstance(value, list) else [value]
             out += [fact("goal", ("have", cls.find("unit", n, source=src, field=f"{where}[{i}]")))
@@ -78,11 +74,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
 
 
 def puzzle_from_json(doc: Any, *, source: str = "<puzzle>", base: Path | None = None) -> Puzzle:
-    if not isinstance(doc, dict) or "position" not in doc or "goal" not in doc:
-        raise OracleError('a puzzle is a JSON object with "position" and "goal"', source=source)
-    extra = set(doc) - {"position", "goal", "comment", "description"}
-    if extra:
-        raise OracleError(f"unknown key(s) {sorted(extra)}", source=source)
+    puzzle_object(doc, source, ("comment", "description"))
     pdoc, psource = linefile.position_doc(doc["position"], None, base or Path("."), source)
     return Puzzle(parse_position(pdoc, psource), doc["goal"], source)
 

@@ -615,7 +615,7 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     # 3. the first illegal step, explained by the relaxed program
     if illegal is not None:
         times = block_times(illegal.number, slots)
-        relaxed = given + f"relaxed.\n#program step(t).\n:- fail(t,_), t < {times[0]}.\n"
+        relaxed = given + checking.relaxed_rules(times[0])
         ctl = control(line.position, library, relaxed, illegal.number, slots)
         res = solve(ctl, limit=20, timeout=timeout, project=True, optimal_only=True, atoms=True)
         if not res.models:

@@ -90,11 +90,13 @@ class Play:
         return out
 
     def sort_key(self) -> tuple:
+        # A total order (a placement's card included): the listed order never depends on the
+        # order in which the solver finds the plays.
         ref = lambda r: (r.location, r.index) if r else ("", -1)  # noqa: E731
         return (ACTION_ORDER.index(self.action), ref(self.card), self.effect or 0, [ref(c) for c in self.costs],
                 [ref(c) for c in self.targets], ref(self.spell),
                 [ref(m) for m in self.materials], [ref(c) for c in self.cards],
-                [(p.location, p.index, p.position) for p in self.placements])
+                [(p.location, p.index, p.position, ref(p.card)) for p in self.placements])
 
 
 class PlayList(list):
@@ -143,6 +145,13 @@ def plays(position: Position | dict | str | Path, *, zones: bool = False, limit:
     position = as_position(position, library)
     instance = position_facts(position, library, all_copies=all_copies)
     ctl = ground(position, instance, zones=zones)
+    if not limit:
+        # step.lp's #heuristic (each step decides its action first): the same models, found in
+        # another order, and the plays are sorted; clasp's projected enumeration then backtracks
+        # over fewer decisions per play (typical board: solving ~30% less, docs/decisions.md,
+        # "Speed, fourth session").  With a limit, which plays come first is the answer, so the
+        # order stays the default one.
+        ctl.configuration.solver.heuristic = "Domain"
     result = solve(ctl, limit=limit, timeout=timeout, project=True, split=action_groups(ctl))
     found = (read_play(position, model) for model in result.models)
     if not all_copies:

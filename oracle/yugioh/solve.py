@@ -19,6 +19,7 @@ import clingo
 
 from oracle import incremental, jsonfile
 from oracle.errors import OracleError
+from oracle.puzzle_doc import goal_entries
 from oracle.terms import COUNT_MAX, NUMBER_MAX, fact, whole_number
 from oracle.yugioh.cards import Library
 from oracle.yugioh.facts import position_facts
@@ -74,14 +75,8 @@ def _entry(step: Step) -> str | dict:
 def goal_facts(puzzle: Puzzle, library: Library) -> str:
     """goal/1 facts (goals.lp) from the JSON goal."""
     goal, src = puzzle.goal, puzzle.source
-    if not isinstance(goal, dict) or not goal:
-        raise OracleError('a goal is an object such as {"summon": "Black Rose Dragon"} or {"win": true}',
-                          source=src, field="goal")
     out = []
-    for key, value in goal.items():
-        where = f"goal.{key}"
-        if key not in GOAL_KEYS:
-            raise OracleError(f"unknown goal {key!r}; the goals are {', '.join(GOAL_KEYS)}", source=src, field=where)
+    for key, value, where in goal_entries(goal, src, GOAL_KEYS, '{"summon": "Black Rose Dragon"} or {"win": true}'):
         if key == "summon":
             out.append(f"goal(summon({library.resolve(value, source=src, field=where).name_code})).")
         elif key == "board":
