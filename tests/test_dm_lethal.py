@@ -268,6 +268,8 @@ def test_coverage_command_counts_fully_understood_cards():
     res = CliRunner().invoke(main, ["cards", "coverage", "--game", "duel-masters", "--json"])
     report = json.loads(res.stdout)
     assert report["cards"] == 1152 and 0 < report["understood"] < report["cards"]
+    # issue 11's target, reached (931 cards at the seventh session): at least 80 % understood and played
+    assert report["understood"] >= 0.8 * report["cards"]
     # the tap ability keyword is read and played now (asp/duel_masters/tap.lp)
     assert "instead of having this creature attack, you may tap it to use its $tap ability" not in [
         g["sentence"] for g in report["not_understood"]]
