@@ -232,19 +232,8 @@ def _solve1(ctl: clingo.Control, deadline: float | None, reads: list[tuple[cling
     return found[0] if found else None
 
 
-def _pin(ctl: clingo.Control, line: list[clingo.Symbol]) -> list[tuple[clingo.Symbol, bool]]:
-    """Assumptions that fix our line in the refutation control: its actions true, every other
-    action of ours false."""
-    chosen = set(line)
-    return [(sym, sym in chosen) for sym, _ in _readable(ctl, OUR_ACTIONS + ("rank",))]
-
-
-def _ours(atoms: list[clingo.Symbol]) -> list[clingo.Symbol]:
-    named = ((a.name, a) for a in atoms)   # (one call into clingo per atom, as in _scenario)
-    return [a for name, a in named if name in OUR_ACTIONS or (name == "rank" and len(a.arguments) == 2)]
-
-
-# What the line search's models are read for (_ours, describe), and the refutation's (_scenario).
+# What a line is, read from the line search's models (describe, and pinned in the refutation), and
+# what the refutation's models are read for (_scenario).
 _LINE_READS = OUR_ACTIONS + ("rank",)
 
 
@@ -314,6 +303,8 @@ class Checks:
         self.rules = rules
         self.search: clingo.Control | None = None
         self.refute: clingo.Control | None = None
+        self.replies: list[tuple[clingo.Symbol, int]] = []   # the refutation's atoms read (_REPLY_READS)
+        self.pinned: list[clingo.Symbol] = []               # its atoms of our line (_LINE_READS)
         self.worlds: dict[int, Counter] = {}   # scenario k -> the S-Triggers its shields hold
         self.ours_iids = {i.iid for i in problem.position.instances
                           if i.player == problem.position.turn_player}
@@ -328,6 +319,7 @@ class Checks:
         self.refute = _control(problem, facts, self.rules + (_SLOT_RULES if problem.slots else "") + externals
                                + "#external exact_shields.\n" + f":- won_upto(0,{h}).\n", h, scenario0=True)
         self.replies = _readable(self.refute, _REPLY_READS)
+        self.pinned = [sym for sym, _ in _readable(self.refute, _LINE_READS)]
 
     def _add_scenario(self, k: int, pins: list[clingo.Symbol], world: Counter, line=None) -> None:
         """Ground scenario k (a counter-example) into the line search: its replies and "won there";
@@ -369,13 +361,15 @@ class Checks:
         found = 0
         seen: set[frozenset] = set()
         while True:
-            line = _solve1(self.search, deadline, _readable(self.search, _LINE_READS))
-            if line is None:
+            # (read anew: each counter-example grounds more of the line search)
+            ours = _solve1(self.search, deadline, _readable(self.search, _LINE_READS))
+            if ours is None:
                 break
-            ours = _ours(line)
-            reply = _solve1(self.refute, deadline, self.replies, _pin(self.refute, ours))
+            # our line pinned: its actions true, every other action of ours false
+            chosen = set(ours)
+            reply = _solve1(self.refute, deadline, self.replies, [(sym, sym in chosen) for sym in self.pinned])
             if reply is None:
-                return Verdict(describe(problem, line, h), h, found)
+                return Verdict(describe(problem, ours, h), h, found)
             found += 1
             k = len(self.worlds) + 2
             pins = _scenario(reply, k, self.ours_iids)
