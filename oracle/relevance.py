@@ -199,6 +199,12 @@ def _never(comparison: ast.AST, params: dict) -> bool:
     return left is not None and right is not None and test is not None and not test(left, right)
 
 
+# The number arithmetic folded where both sides are known numbers (here, and by solver._Substitute
+# when a part's parameters are replaced by numbers).
+FOLD = {ast.BinaryOperator.Plus: lambda a, b: a + b, ast.BinaryOperator.Minus: lambda a, b: a - b,
+        ast.BinaryOperator.Multiplication: lambda a, b: a * b}
+
+
 def _number(term: ast.AST, params: dict) -> int | None:
     """The number ``term`` is whatever its variables are, or None if that is not known.  A known
     program parameter is its number; sums, differences and products of numbers are folded; and
@@ -223,15 +229,9 @@ def _number(term: ast.AST, params: dict) -> int | None:
                             ast.BinaryOperator.Modulo):
         return 0
     right = _number(term.right, params)
-    if left is None or right is None:
+    if left is None or right is None or op not in FOLD:
         return None
-    if op == ast.BinaryOperator.Plus:
-        return left + right
-    if op == ast.BinaryOperator.Minus:
-        return left - right
-    if op == ast.BinaryOperator.Multiplication:
-        return left * right
-    return None
+    return FOLD[op](left, right)
 
 
 def _heads(head: ast.AST, params: tuple) -> list[tuple[tuple[Pattern, ...], list]]:

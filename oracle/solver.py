@@ -106,9 +106,6 @@ class _Substitute(ast.Transformer):
     """Replace the constants named in ``values`` by their numbers, and fold what becomes number
     arithmetic (+, -, *)."""
 
-    _FOLD = {ast.BinaryOperator.Plus: lambda a, b: a + b, ast.BinaryOperator.Minus: lambda a, b: a - b,
-             ast.BinaryOperator.Multiplication: lambda a, b: a * b}
-
     def __init__(self, values: dict[str, int]):
         self.values = {name: clingo.Number(n) for name, n in values.items()}
 
@@ -120,7 +117,7 @@ class _Substitute(ast.Transformer):
 
     def visit_BinaryOperation(self, node: ast.AST) -> ast.AST:
         node = node.update(**self.visit_children(node))
-        fold = self._FOLD.get(node.operator_type)
+        fold = relevance.FOLD.get(node.operator_type)
         left, right = node.left, node.right
         if (fold and left.ast_type == right.ast_type == ast.ASTType.SymbolicTerm
                 and left.symbol.type == right.symbol.type == clingo.SymbolType.Number):
