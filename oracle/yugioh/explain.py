@@ -147,6 +147,7 @@ ZONE_WORDS = {5: "the left Extra Monster Zone", 6: "the right Extra Monster Zone
 SENTENCES: dict[str, S] = {
     # step.lp
     "not_main_phase": lambda c, f: f"summons happen in a Main Phase; the position is in {PHASE_WORDS.get(f, f)}",
+    "slow_effect_in_phase": lambda c, i, f: f"{c.name(i)}: outside a Main Phase only a Quick Effect, a Quick-Play Spell, a Trap or an effect of that phase can be activated; the position is in {PHASE_WORDS.get(f, f)}",
     # normal.lp
     "not_in_hand": lambda c, i: f"{c.name(i)} is not in your hand",
     "not_a_monster": lambda c, i: f"{c.name(i)} is not a monster card",
@@ -241,6 +242,7 @@ SENTENCES: dict[str, S] = {
     "direct_attack_blocked": lambda c, i, n: f"{c.name(i)} cannot attack directly: the opponent controls {n} monster{'s' if n > 1 else ''}",
     "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
     "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
+    "slow_effect_in_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; between attacks only a Quick Effect, a Quick-Play Spell or a Trap can be activated",
     # activate.lp, chain.lp, costs.lp, resolve.lp: card effects
     "no_effect": lambda c, i: f"{c.name(i)} has no effect the oracle can activate (its text has none, or is not understood)",
     "not_where_activated": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated from where {c.name(i)} is",
