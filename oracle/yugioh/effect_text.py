@@ -754,6 +754,15 @@ def _parse(text: str, start: str):
         raise ValueError(str(e)) from None
 
 
+def _stays_trigger(card: Card, cond) -> bool:
+    """A trigger in the GY of a Spell/Trap that stays on the field once activated (Continuous,
+    Field, Equip): it leaves the field by the rules' moves (leaves/2), which set off its events.  A
+    Normal or Quick-Play Spell or a Normal Trap goes to the GY as its activation resolves, which
+    sets off no event here, so its trigger is not read."""
+    stays = fx_zones.lasting(card) or (card.is_spell and "equip" in card.kinds)
+    return stays and bool(cond) and cond[0] == "trigger" and cond[3:] == (["graveyard"],)
+
+
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
@@ -769,13 +778,17 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if not (card.is_trap or p.get("quick")):
             raise ValueError("an answer to an activation that is neither a Trap nor a Quick Effect")
         e.answer, cond = cond[1], None
-    if (card.is_spell or card.is_trap) and fx_timing.set_card_trigger(cond):
-        # "If this Set card is destroyed by card effect": a trigger of the destroyed Spell/Trap
+    if (card.is_spell or card.is_trap) and (fx_timing.set_card_trigger(cond) or _stays_trigger(card, cond)):
+        # "If this Set card is destroyed by card effect", "When this card is sent from the field to
+        # the GY": a trigger of the Spell/Trap from where it then is, not its activation
         e.type, e.timing, e.events, e.where = "trigger", cond[1], cond[2], cond[3]
     elif card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
-        if cond is not None and cond[0] != "grave":   # fx_grave: an effect in the GY
+        if cond is not None and cond[0] not in ("grave", "state"):   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
+        if cond is not None and cond[0] == "state":
+            # "If you control "Dark Magician": ...": read when the card (or its effect) is activated
+            e.conds = cond[1]
         e.optional = True
         e.where = ["hand", "set"] if card.is_spell else ["set"]
         if fx_zones.lasting(card) and p["optional"]:
