@@ -123,9 +123,18 @@ def test_hard_once_per_turn_holds_across_copies():
     assert "once per turn" in why
 
 
+def test_special_summon_once_per_turn_holds_for_a_name_written_with_its_plural():
+    # 'You can only Special Summon "Shiranui Swordsaga(s)" once per turn.': the name is the card's
+    assert "rule(26326541,ss_once)" in facts_of("Shiranui Swordsaga")
+    pos = board(field=["Jutte Fighter", "Sangan"], extra=["Shiranui Swordsaga"], first_turn=False)
+    summon = 'synchro_summon "Shiranui Swordsaga" with "Jutte Fighter", "Sangan"'
+    legal(pos, summon)
+    pos["players"][0]["special_summoned_this_turn"] = ["Shiranui Swordsaga"]
+    assert 'only Special Summon "Shiranui Swordsaga" once per turn' in illegal(pos, summon)
+
+
 def test_special_summon_once_per_turn_is_a_position_key_kept_through_a_line():
-    # no card with "You can only Special Summon "X" once per turn." is fully understood yet
-    # (card_rules.lp holds the rule); the key is read as the fluent ss_name/2 and written back
+    # card_rules.lp holds the rule; the key is read as the fluent ss_name/2 and written back
     from oracle.yugioh.facts import position_facts
     from oracle.yugioh.position import parse_position
 

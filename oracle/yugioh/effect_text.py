@@ -102,6 +102,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
 
     def _quoted(self, tok, archetype_first: bool):
         name = str(tok)[1:-1]
+        if name.endswith("(s)") and self.lib.by_name(name) is None:
+            name = name[:-3]   # "You can only Special Summon "X(s)" once per turn": copies of X
         card = self.lib.by_name(name)
         arch = self.lib.archetype_code(name)
         if archetype_first and arch is not None:
