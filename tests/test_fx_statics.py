@@ -225,3 +225,49 @@ def test_a_monster_that_cannot_be_synchro_material_is_still_link_material():
         tuner_and("Ronintoadin"), 'synchro_summon "Junk Warrior" with "Junk Synchron", "Ronintoadin"')
     legal(board(field=["Ronintoadin", "Doron"], extra=["I:P Masquerena"]),
           'link_summon "I:P Masquerena" with "Ronintoadin", "Doron"')
+
+
+# --- an additional Normal Summon while face-up (normal.lp's grants) --------------------------------
+GRUNARD, DEWDARK = "General Grunard of the Ice Barrier", "Dewdark of the Ice Barrier"
+
+
+def test_an_additional_normal_summon_is_read_with_its_filter():
+    facts = facts_of(GRUNARD)
+    assert {"rule(9056100,extra_ns(summon))", "rule_filter(9056100,extra_ns(summon),1,pos,archetype(47))"} <= facts
+    assert "rule(3113836,extra_ns(summon_set))" in facts_of("Gem-Knight Seraphinite")
+
+
+def test_grunard_grants_one_more_normal_summon_of_an_ice_barrier_monster_in_either_order():
+    pos = board(field=[GRUNARD], hand=["Celtic Guardian", DEWDARK, "Kozaky"], first_turn=False)
+    legal(pos, 'normal_summon "Celtic Guardian"', f'normal_summon "{DEWDARK}"')
+    r = legal(pos, f'normal_summon "{DEWDARK}"', 'normal_summon "Celtic Guardian"')
+    assert r.steps[-1].position["players"][0]["additional_normal_summons_used"] == [9056100]
+    assert "already used" in illegal(pos, 'normal_summon "Celtic Guardian"', 'normal_summon "Kozaky"')
+    # "Normal Summon", not "Normal Summon/Set": the grant takes no Set
+    assert "already used" in illegal(pos, 'normal_summon "Celtic Guardian"', f'normal_set "{DEWDARK}"')
+    face_down = board(field=[{"card": GRUNARD, "position": "set"}], hand=["Celtic Guardian", DEWDARK], first_turn=False)
+    assert "already used" in illegal(face_down, 'normal_summon "Celtic Guardian"', f'normal_summon "{DEWDARK}"')
+
+
+def test_seraphinite_grants_a_normal_summon_or_set_of_any_monster():
+    pos = board(field=["Gem-Knight Seraphinite"], hand=["Celtic Guardian", "Kozaky", "Sangan"], first_turn=False)
+    legal(pos, 'normal_summon "Celtic Guardian"', 'normal_set "Kozaky"')
+    assert "already used" in illegal(pos, 'normal_summon "Celtic Guardian"', 'normal_set "Kozaky"',
+                                     'normal_summon "Sangan"')
+
+
+def test_the_additional_normal_summon_is_once_per_turn_for_each_name():
+    two = board(field=[GRUNARD, GRUNARD], hand=["Celtic Guardian", DEWDARK, DEWDARK], first_turn=False)
+    assert "already used" in illegal(two, 'normal_summon "Celtic Guardian"', f'normal_summon "{DEWDARK}"',
+                                     f'normal_summon "{DEWDARK}"')
+    pos = board(field=[GRUNARD], hand=["Celtic Guardian", DEWDARK], first_turn=False)
+    pos["players"][0]["additional_normal_summons_used"] = [GRUNARD]
+    assert "already used" in illegal(pos, 'normal_summon "Celtic Guardian"', f'normal_summon "{DEWDARK}"')
+
+
+def test_the_plays_of_a_position_whose_normal_summon_is_used_list_the_granted_one_only():
+    from oracle.yugioh.plays import plays
+
+    pos = board(field=[GRUNARD], hand=["Celtic Guardian", DEWDARK], first_turn=False, normal_summon_used=True)
+    summons = {(p.action, p.card.name) for p in plays(pos) if p.action != "change_position"}
+    assert summons == {("normal_summon", DEWDARK)}

@@ -609,6 +609,13 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             continue
         if p["kind"] == "harmless":
             continue
+        if p["kind"] == "gain_once":
+            # fx_statics: "(You can only gain this effect once per turn.)" says of the additional
+            # Normal Summon before it what normal.lp already plays (once per turn, by name)
+            if not (rules and isinstance(rules[-1]["rule"], tuple) and rules[-1]["rule"][0] == "extra_ns"):
+                out.unsupported = "(You can only gain this effect once per turn.) after another sentence than an additional Normal Summon"
+                return out
+            continue
         if p["kind"] == "gemini_effects":
             # "While this card is a Normal Monster on the field, you can Normal Summon it to have it
             # become an Effect Monster with this effect": gemini.lp plays the Gemini Summon and the

@@ -315,6 +315,8 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
             out.append(fact("init", ("used_duel", p, card.name_code, n)))
         for card in position.special_summoned_turn[p]:
             out.append(fact("init", ("ss_name", p, card.name_code)))
+        for card in position.grants_used[p]:
+            out.append(fact("init", ("used_grant", p, card.name_code)))
         for card, n in position.effects_used[p]:
             out.append(fact("init", ("used_name", p, card.name_code, n)))
             out.append(fact("init", ("activated_name", p, card.name_code)))

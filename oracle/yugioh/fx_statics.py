@@ -120,6 +120,15 @@ class Words:
         # End Phase of your opponent's 3rd turn": it stays face-up; that End Phase is after every line.
         return _rule("remains_on_field")
 
+    def statics_extra_ns(self, items):
+        # "During your Main Phase, you can Normal Summon[/Set] 1 "X" monster in addition to your
+        # Normal Summon/Set": a Set too only with "/Set" (normal.lp's grant_kind/2)
+        how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
+        return _rule(("extra_ns", "summon_set" if "Set" in how else "summon"), _np_alts(items))
+
+    def statics_gain_once(self, _):
+        return {"kind": "gain_once"}
+
     def statics_attack_guard(self, items):
         # "Monsters your opponent controls cannot target Warrior monsters for attacks, except this one"
         return _rule("attack_guard", _np_alts(items))

@@ -33,7 +33,7 @@ TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "f
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
                "procedures_used_this_turn", "effects_used_this_turn", "locks", "effects_used_this_duel",
-               "special_summoned_this_turn"}
+               "special_summoned_this_turn", "additional_normal_summons_used"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
@@ -173,6 +173,7 @@ class Position:
     # this turn ("You can only Special Summon "X" once per turn").
     effects_used_duel: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
     special_summoned_turn: list[list[Card]] = field(default_factory=lambda: [[], []])
+    grants_used: list[list[Card]] = field(default_factory=lambda: [[], []])   # additional Normal Summons taken
     additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
     # Instances of the Tokens the position's effects may Special Summon, in no place until then,
@@ -305,6 +306,9 @@ class _Reader:
             summoned = self.typed(player, "special_summoned_this_turn", list, where, [])
             pos.special_summoned_turn[p] = [self.card(ref, f"{where}.special_summoned_this_turn[{i}]")
                                             for i, ref in enumerate(summoned)]
+            granted = self.typed(player, "additional_normal_summons_used", list, where, [])
+            pos.grants_used[p] = [self.card(ref, f"{where}.additional_normal_summons_used[{i}]")
+                                  for i, ref in enumerate(granted)]
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         monsters = {(s.controller, s.zone): s for s, _ in self.slots.runs() if s.zone is not None}

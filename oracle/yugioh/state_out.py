@@ -135,6 +135,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("effects_used_this_duel", []).append({"card": n, "effect": e})
     for p, n in sorted(by["ss_name"]):
         players[p].setdefault("special_summoned_this_turn", []).append(n)
+    for p, n in sorted(by["used_grant"]):
+        players[p].setdefault("additional_normal_summons_used", []).append(n)
     for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock_extra"] + by["lock"]}):
         players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
@@ -183,6 +185,8 @@ def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> l
             if doc["turn"][k]]
     for e in doc["players"][me].get("effects_used_this_turn", []):
         used.append(f"effect {e['effect']} of {position_name(position, e['card'])}")
+    for n in doc["players"][me].get("additional_normal_summons_used", []):
+        used.append(f"the additional Normal Summon of {position_name(position, n)}")
     if used:
         out.append("used this turn: " + ", ".join(used))
     locks = [f"only the monsters effect {e['effect']} of {position_name(position, e['card'])} allows"
