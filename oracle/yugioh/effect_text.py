@@ -666,6 +666,14 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                 # fx_negate: "When that monster leaves the field, destroy this card" (any way out)
                 effects[-1].modes[0].append({"do": "link_leaves"})
             continue
+        try:
+            grant = fx_statics.grant_rule(p) if p["kind"] == "effect" else None
+        except ValueError as e:
+            out.unsupported = f"{e}"
+            return out
+        if grant is not None:
+            rules.append(grant)
+            continue
         number += 1
         try:
             effects.append(_effect(card, number, p))

@@ -121,10 +121,11 @@ class Words:
         return _rule("remains_on_field")
 
     def statics_extra_ns(self, items):
-        # "During your Main Phase, you can Normal Summon[/Set] 1 "X" monster in addition to your
-        # Normal Summon/Set": a Set too only with "/Set" (normal.lp's grant_kind/2)
+        # "you can Normal Summon[/Set] 1 "X" monster in addition to your Normal Summon/Set": a Set
+        # too only with "/Set" (normal.lp's grant_kind/2); a rule of the card, see grant_rule
         how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
-        return _rule(("extra_ns", "summon_set" if "Set" in how else "summon"), _np_alts(items))
+        return {"do": "grant_normal_summon", "how": "summon_set" if "Set" in how else "summon",
+                "filter": _np_alts(items)}
 
     def statics_gain_once(self, _):
         return {"kind": "gain_once"}
@@ -219,6 +220,20 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     if action["except"] is not None:
         out += filters("eff_filter", head, action["except"])
     return out
+
+
+def grant_rule(p: dict) -> dict | None:
+    """The rule of "During your Main Phase, you can Normal Summon 1 "X" monster in addition to
+    your Normal Summon/Set", which the grammar reads as an effect (a phase condition, "you can",
+    the action grant_normal_summon): None for any other effect; a ValueError for that action
+    anywhere else (after a cost, with another action, under another condition)."""
+    actions = p.get("actions") or []
+    grants = [a for a in actions if a["do"] == "grant_normal_summon"]
+    if not grants:
+        return None
+    if p["cond"] != ("phase", "main") or p["pre"] or len(actions) != 1 or p["soft_once"] or not p["optional"]:
+        raise ValueError("an additional Normal Summon other than while this card is face-up (not read)")
+    return _rule(("extra_ns", grants[0]["how"]), grants[0]["filter"])
 
 
 def rule_facts(code: int, rule: dict) -> list[clingo.Symbol]:
