@@ -304,3 +304,14 @@ def test_soft_once_per_turn_is_per_copy():
     pos = board(field=["Des Lacooda", "Des Lacooda"])
     r = legal(pos, 'activate "Des Lacooda"', 'activate "Des Lacooda"')   # the other copy: its own once per turn
     assert [z["position"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z] == ["set", "set"]
+
+
+def test_the_older_wordings_of_damage_and_life_points_are_read_as_the_newer():
+    # "Inflict 800 points of damage to your opponent's Life Points." (Ookazi), "Increase your Life
+    # Points by 600 points." (Goblin's Secret Remedy): the same actions as "Inflict 800 damage to
+    # your opponent." and "Gain 600 LP."
+    assert "eff_do(19523799,1,1,1,damage(800))" in facts_of("Ookazi")
+    pos = board(hand=["Ookazi", "Goblin's Secret Remedy"], first_turn=False)
+    r = legal(pos, 'activate "Ookazi"', 'activate "Goblin\'s Secret Remedy"')
+    players = r.steps[-1].position["players"]
+    assert (players[0]["life_points"], players[1]["life_points"]) == (8000 + 600, 8000 - 800)
