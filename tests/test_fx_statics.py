@@ -5,7 +5,7 @@ that must not."""
 from __future__ import annotations
 
 from yugioh_board import board
-from yugioh_lines import check, facts_of, illegal, legal
+from yugioh_lines import check, facts_of, illegal, legal, names
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import accepted, card_effects, normalized
@@ -271,3 +271,13 @@ def test_the_plays_of_a_position_whose_normal_summon_is_used_list_the_granted_on
     pos = board(field=[GRUNARD], hand=["Celtic Guardian", DEWDARK], first_turn=False, normal_summon_used=True)
     summons = {(p.action, p.card.name) for p in plays(pos) if p.action != "change_position"}
     assert summons == {("normal_summon", DEWDARK)}
+
+
+def test_a_face_up_card_that_would_leave_the_field_is_banished_instead():
+    assert "rule(42338879,banish_instead)" in facts_of("Cockadoodledoo")
+    tribute = 'tribute_summon "Summoned Skull" with "Cockadoodledoo"'
+    up = board(field=["Cockadoodledoo"], hand=["Summoned Skull"], first_turn=False)
+    r = legal(up, tribute)
+    assert names(r, 0, "banished") == ["Cockadoodledoo"] and names(r, 0, "graveyard") == []
+    down = board(field=[{"card": "Cockadoodledoo", "position": "set"}], hand=["Summoned Skull"], first_turn=False)
+    assert names(legal(down, tribute), 0, "graveyard") == ["Cockadoodledoo"]

@@ -127,6 +127,9 @@ class Words:
         return {"do": "grant_normal_summon", "how": "summon_set" if "Set" in how else "summon",
                 "filter": _np_alts(items)}
 
+    def statics_banish_instead(self, _):
+        return _rule("banish_instead")
+
     def statics_gain_once(self, _):
         return {"kind": "gain_once"}
 
