@@ -62,3 +62,14 @@ def test_hand_procedures_are_read_or_have_a_reason(pool):
             req = requirements(card, library)
             procs = [f for f in req.facts if f.name == "proc" and f.arguments[2].name == "hand_procedure"]
             assert bool(procs) != bool(req.procedure_unsupported) or "Special Summon" not in card.text, card.name
+
+
+def test_effect_text_coverage_keeps_the_cards_it_reached(pool):
+    # A floor, not a target: a grammar change that makes the parser read a shared prefix another
+    # way (an LALR conflict resolved by shifting) loses cards silently, and this says so.
+    from oracle.yugioh.effect_text import coverage as effect_coverage
+
+    library, _ = pool
+    overall = effect_coverage(library, top=0)["overall"]
+    assert overall["total"] == 13256
+    assert overall["understood"] >= 1402
