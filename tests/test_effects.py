@@ -315,3 +315,22 @@ def test_the_older_wordings_of_damage_and_life_points_are_read_as_the_newer():
     r = legal(pos, 'activate "Ookazi"', 'activate "Goblin\'s Secret Remedy"')
     players = r.steps[-1].position["players"]
     assert (players[0]["life_points"], players[1]["life_points"]) == (8000 + 600, 8000 - 800)
+
+
+def test_a_slot_of_alternatives_is_one_filter_alternative_each():
+    # "1 face-up Fish, Sea Serpent, or Aqua-Type monster": a monster of one of the three Types
+    facts = facts_of("Aqua Jet")
+    assert {"eff_target_filter(7653207,1,1,1,pos,race(fish))", "eff_target_filter(7653207,1,1,2,pos,race(sea_serpent))",
+            "eff_target_filter(7653207,1,1,3,pos,race(aqua))"} <= facts
+    pos = board(hand=["Aqua Jet"], field=["Great White", "Water Spirit", "Celtic Guardian"], first_turn=False)
+    for fish in ("Great White", "Water Spirit"):
+        legal(pos, f'activate "Aqua Jet" targeting "{fish}"')
+    assert "not a valid target" in illegal(pos, 'activate "Aqua Jet" targeting "Celtic Guardian"')
+
+
+def test_names_as_alternatives_are_cards_names():
+    from oracle.yugioh.effect_text import _parse_unit
+
+    r = _parse_unit('Add 1 "Dark Magician" or "Magician of Black Chaos" from your Deck to your hand.', Library.load())
+    assert r["actions"][0]["what"][2] == [frozenset({("pos", ("name", 46986414))}),
+                                          frozenset({("pos", ("name", 30208479))})]

@@ -48,10 +48,11 @@ def test_stat_sentences_read_as_facts():
 
 
 def test_a_card_mixing_an_understood_stats_sentence_with_one_not_understood_stays_unsupported():
-    # Gigaplant: the Gemini sentences are understood (gemini.lp plays them); its Gemini effect is not.
-    giga = read("Gigaplant")
-    assert giga.unsupported == "Once per turn: You can Special Summon 1 Insect or Plant monster from your hand or GY." \
-        and giga.facts == []
+    # Magical Reflect Slime: the Gemini sentences are understood (gemini.lp plays them); its Gemini
+    # effect is not.
+    slime = read("Magical Reflect Slime")
+    assert slime.unsupported == ("Your opponent takes any battle damage you would have taken from battles "
+                                 "involving this card.") and slime.facts == []
     # "The original ATK of this card becomes 2100" is not a sentence of this family's grammar.
     assert read("Goggle Golem").unsupported
 

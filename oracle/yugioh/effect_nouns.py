@@ -40,6 +40,7 @@ class _Item:
         self.noun: tuple | None = None       # ("noun", atom or None, terminal)
         self.posts: list = []                # postmodifiers: ("not", name), ("stat", atom), ("where", place), ...
         self.alternative: _Item | None = None  # "1 face-up Spell, or 1 Set Spell/Trap" (fx_puzzles)
+        self.choice: tuple | None = None     # (where among quals, [qualifiers]): one slot "Insect or Plant"
         self.refused: str | None = None
 
     def refuse(self, why: str) -> None:
@@ -91,7 +92,9 @@ class NounPhrases:
 
     def slot(self, items):
         quals = [q for q in items if not (isinstance(q, Token) and q.type in ("OR_QUAL", "QCOMMA"))]
-        return ("slot", quals[0]) if len(quals) == 1 and len(quals) == len(items) else ("slot_alts",)
+        if len(quals) == 1 and len(quals) == len(items):
+            return ("slot", quals[0])
+        return ("slot_alts", quals)   # "Insect or Plant": one of them
 
     def slots(self, items):
         return ("slots", list(items))
@@ -170,10 +173,12 @@ class NounPhrases:
                 it.count = x
             elif isinstance(x, tuple) and x[0] == "slots":
                 for s in x[1]:
-                    if s[0] != "slot":
-                        it.refuse("alternatives of a qualifier")
-                    else:
+                    if s[0] == "slot":
                         it.quals.append(s[1])
+                    elif it.choice is not None or len(s) < 2:
+                        it.refuse("alternatives of a qualifier")   # two slots of alternatives
+                    else:
+                        it.choice = (len(it.quals), s[1])
             elif isinstance(x, tuple) and x[0] == "noun":
                 it.noun = x
             elif isinstance(x, tuple) and x[0] == "noun_refused":
@@ -218,13 +223,25 @@ class NounPhrases:
         for q in it.quals:
             a = self._qual(q, archetype_first=not named)
             (negs if a[0] == "not" else atoms).append(a[1] if a[0] == "not" else a)
+        # A slot of alternatives ("Insect or Plant monster", '"Dark Magician" or "Magician of Black
+        # Chaos"'): one alternative of the filter for each; names alone are cards' names first.
+        options: list = [None]
+        if it.choice is not None:
+            names_only = it.noun is None and not it.quals and all(
+                isinstance(q, Token) and q.type == "QUOTED" for q in it.choice[1])
+            options = [self._qual(q, archetype_first=not names_only) for q in it.choice[1]]
+            if any(o[0] == "not" for o in options):
+                raise ValueError("a negated qualifier among alternatives")
+            if it.noun is None and not names_only and not all(o in _NOUN_QUALS for o in options):
+                raise ValueError("a noun phrase without a noun")
+            named = names_only
         if it.noun is not None:
             if it.noun[2] in ("CARD_CAP", "CARDS_CAP") and not (atoms and atoms[-1] in (("kind", "spell"), ("kind", "trap"))):
                 # "Card(s)" is a noun of Spells and Traps ("1 Spell Card", "Trap Cards"), not "Equip Cards"
                 raise ValueError(f"a noun effects do not read ({it.noun[2]})")
             if it.noun[1] is not None:
                 atoms.append(it.noun[1])
-        elif not named and not (atoms and atoms[-1] in _NOUN_QUALS):
+        elif not named and it.choice is None and not (atoms and atoms[-1] in _NOUN_QUALS):
             raise ValueError("a noun phrase without a noun")
         out_where, except_self = None, False
         for p in it.posts:
@@ -238,11 +255,13 @@ class NounPhrases:
                 out_where = p[1]
             elif p[0] == "except_self":
                 except_self = True
-        self._check_atoms(atoms)
+        chosen = [atoms + ([o] if o is not None else []) for o in options]
+        for c in chosen:
+            self._check_atoms(c)
         np = NP((lo, hi, [frozenset({("pos", a) for a in alt} | {("neg", n) for n in negs})
-                          for alt in _alternatives(atoms)]))
+                          for c in chosen for alt in _alternatives(c)]))
         np.where, np.except_self = out_where, except_self
-        np.quoted = it.quals[0] if named else None
+        np.quoted = it.quals[0] if named and it.choice is None else None
         return np
 
     def _check_atoms(self, atoms: list) -> None:
