@@ -776,8 +776,7 @@ def _stays_trigger(card: Card, cond) -> bool:
     Field, Equip): it leaves the field by the rules' moves (leaves/2), which set off its events.  A
     Normal or Quick-Play Spell or a Normal Trap goes to the GY as its activation resolves, which
     sets off no event here, so its trigger is not read."""
-    stays = fx_zones.lasting(card) or (card.is_spell and "equip" in card.kinds)
-    return stays and bool(cond) and cond[0] == "trigger" and cond[3:] == (["graveyard"],)
+    return fx_zones.stays_on_field(card) and bool(cond) and cond[0] == "trigger" and cond[3:] == (["graveyard"],)
 
 
 def _effect(card: Card, number: int, p: dict) -> Effect:

@@ -122,14 +122,19 @@ def lasting(card) -> bool:
     return (card.is_spell or card.is_trap) and bool({"continuous", "field"} & set(card.kinds))
 
 
+def stays_on_field(card) -> bool:
+    """A Spell/Trap that stays on the field once activated: a lasting card, or an Equip Spell."""
+    return lasting(card) or (card.is_spell and "equip" in card.kinds)
+
+
 def card_activation(card, effects) -> list:
     """A lasting card whose text has no effect on activation is still activated, to put it on the
     field: effect 0, which resolves to nothing.  An Equip Spell with no "Equip only to ..."
     (Megamorph: its text is only what it does to the equipped monster) is activated the same way,
     targeting any face-up monster on the field, and equips it (rulebook, "Equip Spell Cards")."""
-    equip = card.is_spell and "equip" in card.kinds
-    if not (lasting(card) or equip) or any(e.type in ("spell", "trap") for e in effects):
+    if not stays_on_field(card) or any(e.type in ("spell", "trap") for e in effects):
         return []
+    equip = card.is_spell and "equip" in card.kinds
     f, c, zero = clingo.Function, clingo.Number(card.code), clingo.Number(0)
     where = ["hand", "set"] if card.is_spell else ["set"]
     head = [c, zero, clingo.Number(1), clingo.Number(1)]
