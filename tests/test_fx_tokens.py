@@ -32,7 +32,7 @@ def field_names(result, player=0) -> list[str]:
 def test_the_token_is_the_library_card_with_the_printed_stats():
     f = facts_of(WISH)
     assert f"eff_do({code(WISH)},1,1,1,token({code('Dragon Token')},2,2))" in f
-    assert f"eff_do({code(WISH)},1,1,2,lock_extra)" in f     # the core's lock after ", also"
+    assert f"eff_do({code(WISH)},1,1,2,lock(extra,rest,any))" in f     # the core's lock after ", also"
     f = facts_of(CHEWBONE)
     c = code(CHEWBONE)
     assert {f"eff_do({c},1,1,1,token({code('Chewbone Jr. Token')},3,3))", f"eff_position({c},1,1,1,defense)",

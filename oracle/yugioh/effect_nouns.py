@@ -131,6 +131,9 @@ class NounPhrases:
         (stat,) = [i for i in items if isinstance(i, list)] or [None]
         return ("stats", stat)
 
+    def with_a_level(self, _):
+        return ("stats", [("level_min", 1)])
+
     def stats(self, items):
         return [i for i in items if not isinstance(i, Token)]
 

@@ -121,7 +121,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     # places ---------------------------------------------------------------------------------
     def places(self, items):
         return [{"hand": "hand", "Deck": "deck", "GY": "graveyard", "Graveyard": "graveyard", "Extra Deck": "extra",
-                 "field": "field", "banishment": "banished"}[str(t)] for t in items if isinstance(t, Token) and t.type == "PLACE"]
+                 "field": "field", "banishment": "banished", "face-up field": "faceup_field"}[str(t)]
+                for t in items if isinstance(t, Token) and t.type == "PLACE"]
 
     # conditions ---------------------------------------------------------------------------
     def summon_events(self, items):
@@ -227,7 +228,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return ("self", "tribute")
 
     def tribute_cost(self, items):
-        return ("cost", "tribute", tuple(items[1]), ["field"])
+        # "Tribute 1 monster [from your hand]": from the field unless the text names the places
+        return ("cost", "tribute", tuple(items[1]), items[2] if len(items) > 2 else ["field"])
 
     def pay(self, items):
         return ("pay", next(i for i in items if isinstance(i, int)))
@@ -368,7 +370,16 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return {"do": "set_from_deck", "what": tuple(items[-1])}
 
     def lock(self, items):
-        return {"do": "lock_extra", "except": tuple(items[-1])}
+        # the action of the statics family's locks (fx_statics.facts), ending with the turn
+        scope = "extra" if "extra" in items else "any"
+        alts = items[-1][2] if items and isinstance(items[-1], tuple) else None
+        return {"do": "statics_lock", "scope": scope, "when": "rest", "pos": "any", "except": alts}
+
+    def lock_from_extra(self, _):
+        return "extra"
+
+    def lock_resolves(self, _):
+        return "resolves"
 
     def extra_normal_summon(self, _):
         return {"do": "extra_normal_summon"}
@@ -693,6 +704,9 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     # fx_zones.card_activation, after which its rules hold.
     try:
         out.facts = effect_facts(card.code, effects) + fx_zones.card_activation(card, effects) + card_facts
+        if any(f.name != "eff_cost_from" and clingo.Function("faceup_field") in f.arguments for f in out.facts):
+            # "your face-up field" is a place of costs only (procedures.lp's cost_place/3)
+            raise ValueError("a face-up field effects do not read there")
     except ValueError as e:
         # an action read whole but without what its facts need ('Special Summon 1 "Baby Mantis
         # Token".': no place, no stats)
@@ -982,9 +996,6 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("gain_lp", [n(a["n"])])]))
                 elif do == "extra_normal_summon":
                     out.append(f("eff_do", head + [f("extra_normal_summon")]))
-                elif do == "lock_extra":
-                    out.append(f("eff_do", head + [f("lock_extra")]))
-                    out += filters("eff_filter", head, a["except"][2])
                 elif do in ("no_battle_phase", "no_attack"):
                     out.append(f("eff_do", head + [f(do)]))
                 elif do == "face_down_self":

@@ -318,7 +318,6 @@ SENTENCES: dict[str, S] = {
     "summoning_condition": lambda c, j: f"summoning condition: {c.name(j)} must first be properly summoned, so a card effect cannot Special Summon it from the hand or Deck",
     "revive_limit": lambda c, j: f"revive limit: {c.name(j)} was not properly summoned, so it cannot be Special Summoned from the GY or banishment",
     "from_extra_deck_by_effect": lambda c, j: f"{c.name(j)} cannot be Special Summoned from the Extra Deck by this effect",
-    "locked_extra": lambda c, i, code: f"locked: the effect of {c.card_name(code)} allows only {_lock_words(c, code)} from the Extra Deck this turn, and {c.name(i)} is not one",
     "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {str(KIND_WORDS.get(k, k)).replace(' Summon', '')} Material (its card or an effect says so)",
     "deck_too_small": lambda c, n: f"the Deck has fewer than {n} cards to draw",
     "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
@@ -353,7 +352,7 @@ SENTENCES: dict[str, S] = {
     "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
     "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
     "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
-    "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} activated this turn forbids the Special Summon of {c.name(i)}",
+    "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} {_lock_words(c, code)} this turn, and {c.name(i)} is not one",
     "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
 }
 
@@ -363,10 +362,18 @@ def _eff(c: Context, i: int, e: int) -> str:
 
 
 def _lock_words(c: Context, code: int) -> str:
-    locks = {(e, m, k) for (_c, e, m, k, do) in c.find("eff_do", code) if do == "lock_extra"}
+    """What the locks of a card's effects allow: "allows only DARK monsters from the Extra Deck
+    this turn", or "forbids every Special Summon this turn" (no exception)."""
+    locks = {(e, m, k): do for (_c, e, m, k, do) in c.find("eff_do", code)
+             if isinstance(do, tuple) and do[0] == "lock"}
     words = [c.atom_words(x) for (_c, e, m, k, _a, sign, x) in c.find("eff_filter", code)
              if (e, m, k) in locks and sign == "pos" and x not in ("any", ("kind", "monster"))]
-    return " ".join(words) + " monsters" if words else "some monsters"
+    extra = " from the Extra Deck" if locks and all(do[1] == "extra" for do in locks.values()) else ""
+    if words:
+        return f"allows only {' '.join(words)} monsters{extra} to be Special Summoned"
+    if any(do[3] == "set" for do in locks.values()):
+        return "allows only Special Summons in face-down Defense Position"
+    return f"forbids every Special Summon{extra}"
 
 
 _WHERE = {"field": "", "graveyard": " in your GY", "hand": " in your hand"}

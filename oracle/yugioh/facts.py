@@ -323,14 +323,13 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
         for i, (card, n) in enumerate(position.locks[p]):
             found = [s for s in card_effects(card, library).facts
                      if s.name == "eff_do" and s.arguments[1].number == n
-                     and (str(s.arguments[4]) == "lock_extra" or s.arguments[4].name == "lock")]
+                     and s.arguments[4].name == "lock"]
             if not found:
                 raise OracleError(f"effect {n} of {card.name} is not a lock the oracle reads",
                                   source=position.source, field=f"players[{p}].locks[{i}]")
             for s in found:
                 c, e, m, k = (a.number for a in s.arguments[:4])
-                # lock_extra: resolve.lp; lock(Scope,When,Pos): locks.lp
-                out.append(fact("init", ("lock_extra" if str(s.arguments[4]) == "lock_extra" else "lock", p, c, e, m, k)))
+                out.append(fact("init", ("lock", p, c, e, m, k)))   # lock(Scope,When,Pos): locks.lp
             if card not in present:
                 out += list(card_effects(card, library).facts) + list(card_facts(card))
     return out

@@ -137,7 +137,7 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("special_summoned_this_turn", []).append(n)
     for p, n in sorted(by["used_grant"]):
         players[p].setdefault("additional_normal_summons_used", []).append(n)
-    for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock_extra"] + by["lock"]}):
+    for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock"]}):
         players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
     turn = {"player": me, "phase": "battle" if ("battle",) in {(f.name,) for f in state} else position.phase,
