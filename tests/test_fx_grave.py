@@ -215,3 +215,28 @@ def test_speed_recovery_banishes_itself_from_the_gy_and_is_not_sent_back_there()
     # from the hand it is the Spell's own activation (effect 1), which targets too
     assert "cannot be activated from where" in illegal(board(hand=[rec], gy=[terror]),
                                                        f'activate "{rec}" effect 2 targeting "{terror}"')
+
+
+def test_this_card_you_control_is_sent_to_your_gy_from_the_field_only():
+    # Pinch Hopper: "When this card you control is sent to your GY: You can Special Summon 1 Insect
+    # monster from your hand."  Tributed from the field it triggers; discarded from the hand not.
+    hopper, insect, big = "Pinch Hopper", "Petit Moth", "Summoned Skull"
+    pos = board(hand=[big, insect], field=[hopper])
+    r = legal(pos, f'tribute_summon "{big}" with "{hopper}"', f'then activate "{hopper}" summoning "{insect}"')
+    assert insect in names(r.steps[-1].position["players"][0]["monster_zones"])
+    # sent from the hand as One for One's cost: no trigger
+    pos2 = board(hand=["One for One", hopper, "Cockroach Knight"])
+    pos2["players"][0]["deck"] = [insect]
+    head = f'activate "One for One" paying "{hopper}" summoning "{insect}"'
+    legal(pos2, head)
+    assert "did not happen" in illegal(pos2, head, f'then activate "{hopper}" summoning "Cockroach Knight"')
+
+
+def test_cards_show_words_a_trigger_that_is_no_summon():
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    out = CliRunner().invoke(main, ["cards", "show", "Pinch Hopper"])
+    assert out.exit_code == 0, out.output
+    assert "1: trigger, when sent_from(field), from graveyard, optional" in out.output

@@ -229,7 +229,7 @@ def _show_effects(card: Card, library: Library) -> None:
     elif eff.facts:   # effects, or only rules the card sets for itself ("This card's name becomes ...")
         click.echo("  effects:" if eff.effects else "  effects: none activated; rules of the card itself:")
         for e in eff.effects:
-            timing = f", {e.timing} {' or '.join(e.events)} Summoned" if e.type == "trigger" else ""
+            timing = f", {e.timing} {' or '.join(map(_event_words, e.events))}" if e.type == "trigger" else ""
             click.echo(f"    {e.number}: {e.type}{timing}, from {' or '.join(e.where)}"
                        + (", optional" if e.optional else ", mandatory")
                        + (f", limits: {', '.join(e.limits + (['soft'] if e.soft_once else []))}"
@@ -237,6 +237,16 @@ def _show_effects(card: Card, library: Library) -> None:
         click.echo("  effect facts:")
         for fact in eff.facts:
             click.echo(f"    {fact}.")
+
+
+_SUMMONS = ("normal", "special", "flip", "synchro", "xyz", "link", "fusion", "ritual", "tribute", "pendulum")
+
+
+def _event_words(event) -> str:
+    """A trigger's event in a few words: "special Summoned", "sent_from(field)"."""
+    from oracle.yugioh.effect_symbols import sym
+
+    return f"{event} Summoned" if event in _SUMMONS else str(sym(event))
 
 
 def _effect_coverage(library: Library, as_json: bool) -> None:

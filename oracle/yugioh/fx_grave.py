@@ -116,6 +116,15 @@ class Words:
     def grave_event(self, items):
         return items[0]
 
+    def grave_mine_sent(self, _):
+        return [("sent_from", "field")]
+
+    def grave_mine_battle(self, _):
+        return "destroyed_battle"
+
+    def grave_mine_destroyed(self, _):
+        return "destroyed_gy"
+
     def grave_discarded(self, items):
         by_effect = any(getattr(t, "type", None) == "GRAVE_BY_EFFECT" for t in items)
         return "discarded_effect" if by_effect else "discarded"
