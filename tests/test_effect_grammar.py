@@ -129,7 +129,7 @@ def test_a_comma_before_a_modifier(lib):
     card = lib.by_name("Watch Cat")
     (sentence,) = [s for s in effect_sentences(card) if s.startswith("During your End Phase, if")]
     p = _parse_unit(sentence, lib)
-    assert p["cond"] == ("phase", "end") and p["optional"]
+    assert p["cond"] == ("phase", "end", ["special"]) and p["optional"]   # activate.lp checks the tail
     assert p["pre"] == [("self", "banish", None)]
     # and after "During the End Phase", a tail of the phase ("of the turn this card is Normal Summoned") is
     # the Spirit's return, a rule of the monster

@@ -334,3 +334,47 @@ def test_names_as_alternatives_are_cards_names():
     r = _parse_unit('Add 1 "Dark Magician" or "Magician of Black Chaos" from your Deck to your hand.', Library.load())
     assert r["actions"][0]["what"][2] == [frozenset({("pos", ("name", 46986414))}),
                                           frozenset({("pos", ("name", 30208479))})]
+
+
+def test_items_joined_by_or_are_one_card_of_either_description():
+    # Manju of the Ten Thousand Hands: "add 1 Ritual Monster or 1 Ritual Spell from your Deck"
+    manju = "Manju of the Ten Thousand Hands"
+    pos = board(hand=[manju])
+    pos["players"][0]["deck"] = ["Relinquished", "Black Illusion Ritual", "Dark Magician"]
+    summon = f'normal_summon "{manju}"'
+    for card in ("Relinquished", "Black Illusion Ritual"):
+        r = legal(pos, summon, f'then activate "{manju}" adding "{card}"')
+        assert card in [Library.load().resolve(c).name for c in r.steps[-1].position["players"][0]["hand"]]
+    assert illegal(pos, summon, f'then activate "{manju}" adding "Dark Magician"')
+
+
+def test_a_negated_qualifier_is_a_negated_atom():
+    # Evilswarm Golem: "target 1 Level 5 or higher non-DARK monster on the field; destroy that target"
+    golem = "Evilswarm Golem"
+    assert "eff_target_filter(31456110,1,1,1,neg,attribute(dark))" in facts_of(golem)
+    bewd = "Blue-Eyes White Dragon"
+    pos = board(field=[golem], opp_field=[bewd, DM])
+    legal(pos, f'activate "{golem}" targeting "{bewd}"')
+    assert "target" in illegal(pos, f'activate "{golem}" targeting "{DM}"')
+
+
+def test_an_effect_of_a_monster_summoned_this_turn_the_way_its_text_says():
+    # Performapal Uni: "during your Main Phase, if this card was Normal or Special Summoned this turn"
+    uni, kuri = "Performapal Uni", "Performapal Kuribohble"
+    pos = board(hand=[uni, kuri])
+    r = legal(pos, f'normal_summon "{uni}"', f'activate "{uni}" summoning "{kuri}"')
+    assert len(r.steps) == 2
+    since = board(field=[uni], hand=[kuri])          # on the field since an earlier turn
+    why = illegal(since, f'activate "{uni}" summoning "{kuri}"')
+    assert "only if Performapal Uni was Normal or Special Summoned this turn" in why
+    # Watch Cat: "During your End Phase, if this card was Special Summoned this turn"
+    cat = "Watch Cat"
+    for normal in (False, True):
+        end = board(field=[{"card": cat, "position": "attack", "summoned_this_turn": True, "normal_summoned": normal}])
+        end["turn"]["phase"] = "end"
+        end["players"][0]["deck"] = ["Spell Absorption"]
+        line = [end, f'activate "{cat}" effect 2 setting "Spell Absorption"']
+        if normal:
+            assert "Special Summoned this turn" in illegal(*line)
+        else:
+            legal(*line)

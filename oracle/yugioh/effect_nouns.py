@@ -3,14 +3,17 @@ filter of an effect (``(lo, hi, alternatives)``, each alternative a frozenset of
 literals), with the place after it (``np.where``: ``("me", "graveyard")``, ...).
 
 What a qualifier, a noun or a place *means* is nouns.py's (``qual_literals``, ``race_value``,
-``EFFECT_PLACES``); this module says which of common.lark's phrases effects play.  They play no
-negated qualifiers (non-Tuner, non-DARK), no Ranks or Link ratings, not how a monster was summoned,
-no counts "2+", "2 or more", "at least 2" (but where a condition counts), no alternatives joined by
-"or", no "including", "with the same ...", "(1 Fusion, 1 Synchro)": such a noun phrase is not
-understood (a ValueError leaves the sentence unsupported), exactly as when effects.lark had noun
-phrases of its own.
+``EFFECT_PLACES``); this module says which of common.lark's phrases effects play.  A negated
+qualifier (non-Tuner, non-DARK) is a negated atom, and items joined by "or" are one filter
+(``_np_or``).  Effects play no Ranks or Link ratings, not how a monster was summoned, no counts
+"2+", "2 or more", "at least 2" (but where a condition counts), no items joined by "and/or", no
+"including", "with the same ...", "(1 Fusion, 1 Synchro)": such a noun phrase is not understood (a
+ValueError leaves the sentence unsupported), exactly as when effects.lark had noun phrases of its
+own.
 """
 from __future__ import annotations
+
+import copy
 
 from lark import Token
 
@@ -121,6 +124,9 @@ class NounPhrases:
             return self._quoted(q, archetype_first=archetype_first)
         if q.type == "RACE":
             return ("race", race_value(str(q)))
+        if q.type in ("NON_ATTR", "NON_RACE", "NON_KIND"):   # "non-Tuner", "non-DARK": a negated atom
+            (lit,), = qual_literals(q)
+            return ("not", lit[1])
         if q.type not in ("ATTRIBUTE", "KIND", "CARD_KIND", "FACEUP"):
             raise ValueError(f"a qualifier effects do not read: {q}")
         (lit,), = qual_literals(q)
@@ -160,11 +166,12 @@ class NounPhrases:
     def except_self(self, _):
         return ("except_self",)
 
-    def puzzles_item_or(self, items):
+    def item_alt(self, items):
+        # '1 "Berfomet" or 1 "Gazelle the King of Mythical Beasts"': one card of either
+        # description (_np_or); "and/or" between counts says more than that
+        if any(getattr(t, "type", None) == "AND_OR" for t in items):
+            return ("refused", "alternatives joined by 'and/or'")
         return ("alt", items[-1])
-
-    def item_alt(self, _):
-        return ("refused", "alternatives joined by 'or'")
 
     # items -------------------------------------------------------------------------------------------
     def item(self, items):
@@ -271,9 +278,23 @@ class NounPhrases:
         """A family's check of a noun phrase's atoms (fx_puzzles: a battle position is a monster's)."""
 
     def _np_at(self, it: _Item) -> NP:
-        if it.alternative is not None:
-            raise ValueError("alternatives joined by 'or'")
-        return self._np(it)
+        return self._np(it) if it.alternative is None else self._np_or(it)
+
+    def _np_or(self, it: _Item) -> NP:
+        """Items joined by "or" ('1 "Generaider" card or 1 Plant monster', "1 face-up Spell, or 1
+        Set Spell/Trap, on the field"): one filter with the alternatives of both, the same count,
+        and the place the last item names (said of both)."""
+        head = copy.copy(it)
+        head.alternative = None
+        first, second = self._np(head), self._np_at(it.alternative)
+        if first[:2] != second[:2] or first.token_stats is not None or second.token_stats is not None:
+            raise ValueError("alternatives joined by 'or' with different counts")
+        if first.where is not None and first.where != second.where:
+            raise ValueError("alternatives joined by 'or' in different places")
+        out = NP((first[0], first[1], first[2] + second[2]))
+        out.where, out.except_self = second.where, first.except_self or second.except_self
+        out.other = first.other and second.other
+        return out
 
     def np(self, items):
         np = self._np_at(items[0])

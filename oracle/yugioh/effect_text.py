@@ -80,6 +80,7 @@ class Effect:
     mode_pre: list[tuple] = field(default_factory=list)      # per mode: (costs, target)
     limits: list[str] = field(default_factory=list)     # hard, activate_once, shared
     answer: str | None = None                           # fx_negate: a link answering an activation
+    summoned_turn: list[str] = field(default_factory=list)   # "if this card was [Normal or] Special Summoned this turn"
 
 
 @dataclass
@@ -175,9 +176,10 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         when, phase = str(items[0]).lower(), str(items[1])
         tail = items[2] if len(items) > 2 else None
         if when == "during your" and phase in ("Main Phase", "End Phase", "Standby Phase") and \
-                (tail is None or tail == ("summoned", ["special"], True)):
-            # "During your Main Phase[, if this card was Special Summoned this turn]"
-            return ("phase", {"Main Phase": "main", "End Phase": "end", "Standby Phase": "standby"}[phase])
+                (tail is None or (tail[0] == "summoned" and tail[2] and set(tail[1]) <= {"normal", "special"})):
+            # "During your Main Phase[, if this card was [Normal or] Special Summoned this turn]"
+            name = {"Main Phase": "main", "End Phase": "end", "Standby Phase": "standby"}[phase]
+            return ("phase", name, tail[1]) if tail else ("phase", name)
         if when == "during the" and phase == "Main Phase" and tail is None:
             return ("phase", "main")
         if isinstance(tail, tuple) and tail[0] in ("summoned", "of_turn"):
@@ -841,6 +843,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             e.conds = cond[1]
         if cond and cond[0] == "phase":
             e.phase = cond[1]
+            e.summoned_turn = list(cond[2]) if len(cond) > 2 else []
     modes = p["modes"] if p["kind"] == "modal" else [p]
     for m in modes:
         costs, target = [], None
@@ -908,6 +911,7 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
             out.append(f("eff_event", [c, E, sym(ev), f(e.timing)]))
         if e.phase:
             out.append(f("eff_phase", [c, E, f(e.phase)]))
+        out += [f("eff_summoned_turn", [c, E, f(how)]) for how in e.summoned_turn]
         if e.soft_once:
             out.append(f("eff_limit", [c, E, f("soft")]))
         if e.answer:

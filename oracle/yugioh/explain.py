@@ -246,6 +246,7 @@ SENTENCES: dict[str, S] = {
     # activate.lp, chain.lp, costs.lp, resolve.lp: card effects
     "no_effect": lambda c, i: f"{c.name(i)} has no effect the oracle can activate (its text has none, or is not understood)",
     "not_where_activated": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated from where {c.name(i)} is",
+    "not_summoned_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is activated only if {c.name(i)} was {_summoned_how(c, i, e)} Summoned this turn",
     "wrong_phase": lambda c, i, e, f: f"{_eff(c, i, e)} is activated only during the {'Main' if f == 'main' else f.capitalize()} Phase",
     "effects_negated": lambda c, i: f"the effects of {c.name(i)} are negated: it activates nothing",
     "set_this_turn": lambda c, i: f"{c.name(i)} was Set this turn: a Trap (or a Quick-Play Spell) cannot be activated the turn it is Set",
@@ -359,6 +360,12 @@ SENTENCES: dict[str, S] = {
 
 def _eff(c: Context, i: int, e: int) -> str:
     return f"effect {e} of {c.name(i)}"
+
+
+def _summoned_how(c: Context, i: int, e: int) -> str:
+    code = c.position.slot(i).card.code
+    hows = sorted({how for (_c, _e, how) in c.find("eff_summoned_turn", code, e)})
+    return " or ".join(h.capitalize() for h in hows) or "so"
 
 
 def _lock_words(c: Context, code: int) -> str:

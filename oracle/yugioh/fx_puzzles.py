@@ -14,7 +14,6 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
-from oracle.yugioh.effect_nouns import NP
 from oracle.yugioh.effect_symbols import filters
 
 # "change that target to face-up Defense Position": the position fluent (state.lp pos/2) it takes.
@@ -185,20 +184,6 @@ class Words:
         if any(a[0] == "battle_pos" for a in atoms) and ("kind", "monster") not in atoms:
             raise ValueError("a battle position of something other than a monster")
         super()._check_atoms(atoms)
-
-    def np_target(self, items):
-        # "1 face-up Spell, or 1 Set Spell/Trap, on the field": one target, of either description
-        it = items[0]
-        if it.alternative is None:
-            return self.np_at(items)
-        second = self._np(it.alternative)
-        it.alternative = None
-        first = self._np(it)
-        if first[:2] != (1, 1) or second[:2] != (1, 1) or first.where is not None or second.where is None:
-            raise ValueError("a choice of targets other than 1 or 1, on the field")
-        out = NP((1, 1, first[2] + second[2]))
-        out.where = second.where
-        return out
 
     def puzzles_destroy_if(self, _):
         return {"do": "puzzles_destroy_if_spell"}
