@@ -378,3 +378,23 @@ def test_an_effect_of_a_monster_summoned_this_turn_the_way_its_text_says():
             assert "Special Summoned this turn" in illegal(*line)
         else:
             legal(*line)
+
+
+def test_a_filter_on_exact_stats():
+    # Edea the Heavenly Squire: "Special Summon 1 monster with 800 ATK/1000 DEF from your Deck"
+    edea, eidos = "Edea the Heavenly Squire", "Eidos the Underworld Squire"
+    pos = board(hand=[edea])
+    pos["players"][0]["deck"] = [eidos, "Kozaky"]
+    legal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "{eidos}"')
+    assert illegal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "Kozaky"')
+
+
+def test_a_pendulum_summon_trigger():
+    # Performage Water Dancer: "If this card is Pendulum Summoned: You can add 1 "Polymerization"
+    # from your Deck or GY to your hand."  Normal Summoned, it does not trigger.
+    dancer = "Performage Water Dancer"
+    scales = ["Stargazer Magician", None, None, None, "Timegazer Magician"]
+    pos = board(hand=[dancer], st=scales)
+    pos["players"][0]["deck"] = ["Polymerization"]
+    legal(pos, f'pendulum_summon "{dancer}"', f'then activate "{dancer}" adding "Polymerization"')
+    assert "did not happen" in illegal(pos, f'normal_summon "{dancer}"', f'then activate "{dancer}" adding "Polymerization"')

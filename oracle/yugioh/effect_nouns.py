@@ -144,10 +144,12 @@ class NounPhrases:
         return [i for i in items if not isinstance(i, Token)]
 
     def stat(self, items):
-        # "1500 or less ATK": INT, the bound, the stat; anything else ("original", "2000 ATK") is not read
+        # "1500 or less ATK" (INT, the bound, the stat) and "2000 ATK"; anything else ("original ATK") is not read
         words = [str(i) for i in items]
         if len(items) == 3 and isinstance(items[0], int) and (words[2], words[1]) in _STATS:
             return (_STATS[words[2], words[1]], items[0])
+        if len(items) == 2 and isinstance(items[0], int) and words[1] in ("ATK", "DEF"):
+            return (words[1].lower(), items[0])     # "with 200 DEF": materials.lp's has(I,def(200))
         return None
 
     def effect_where(self, items):
@@ -196,10 +198,10 @@ class NounPhrases:
             elif isinstance(x, tuple) and x[0] == "refused":
                 it.refuse(x[1])
             elif isinstance(x, tuple) and x[0] == "stats":
-                if x[1] is None or None in x[1] or len(x[1]) != 1:
+                if x[1] is None or None in x[1]:
                     it.refuse("stats effects do not read")
-                else:
-                    it.posts.append(("stat", x[1][0]))
+                else:   # "with 1500 ATK/200 DEF": both
+                    it.posts += [("stat", a) for a in x[1]]
             elif isinstance(x, tuple) and x[0] == "alt":
                 it.alternative = x[1]
             elif isinstance(x, (tuple, dict)):

@@ -131,7 +131,7 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
 
     def trigger_cond(self, items):
         events = items[1]
-        if not set(events) <= {"normal", "special", "flip", "synchro", "xyz", "link", "fusion", "ritual"}:
+        if not set(events) <= {"normal", "special", "flip", "synchro", "xyz", "link", "fusion", "ritual", "pendulum"}:
             raise ValueError("a Summon effects do not read")
         return ("trigger", str(items[0]).lower(), events)
 
