@@ -398,3 +398,24 @@ def test_a_pendulum_summon_trigger():
     pos["players"][0]["deck"] = ["Polymerization"]
     legal(pos, f'pendulum_summon "{dancer}"', f'then activate "{dancer}" adding "Polymerization"')
     assert "did not happen" in illegal(pos, f'normal_summon "{dancer}"', f'then activate "{dancer}" adding "Polymerization"')
+
+
+def test_a_condition_on_no_face_up_effect_monsters():
+    # Tenyi Spirit - Vishuda: "If you control no Effect Monsters: You can Special Summon this card
+    # from your hand."  A face-down monster shows no Type; a face-up Effect Monster forbids it.
+    vishuda = "Tenyi Spirit - Vishuda"
+    act = f'activate "{vishuda}" effect 1'
+    legal(board(hand=[vishuda]), act)
+    legal(board(hand=[vishuda], field=["Celtic Guardian"]), act)                         # a Normal Monster
+    legal(board(hand=[vishuda], field=[{"card": CAPTAIN, "position": "set"}]), act)      # face-down
+    assert "only if you control no face-up Effect monsters" in illegal(board(hand=[vishuda], field=[CAPTAIN]), act)
+
+
+def test_a_condition_on_a_spell_counts_the_spell_and_trap_zones():
+    # Performapal Sky Magician Girl: "If you control a Continuous Spell: You can Special Summon this
+    # card from your hand."
+    girl = "Performapal Sky Magician Girl"
+    act = f'activate "{girl}" effect 1'
+    legal(board(hand=[girl], st=["Spell Absorption"]), act)
+    assert "only if you control" in illegal(board(hand=[girl], st=["Pot of Greed"]), act)
+    assert "only if you control" in illegal(board(hand=[girl], st=[{"card": "Spell Absorption", "face_up": False}]), act)

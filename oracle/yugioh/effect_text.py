@@ -150,18 +150,17 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         if kind == "refused":
             raise ValueError(what)
         if kind == "no":
-            # "If you control no monsters": a noun only, whose atom the count filters by
+            # "If you control no monsters", "... no Effect Monsters": none of the face-up cards the
+            # noun phrase describes (a face-down card shows no Type, as below)
             it = what
-            if it.refused or it.count or it.quals or it.posts or it.alternative or it.noun is None:
+            if it.refused or it.count or it.posts or it.alternative or it.noun is None:
                 raise ValueError("a condition 'no ...' effects do not read")
-            atom = it.noun[1]
-            return (who, 0, 0, [frozenset({("pos", atom)} if atom and atom != ("kind", "monster") else set())])
+            alts = self.np([it])[2]
+            return (who, 0, 0, _face_up(alts), _counted_on(it, alts))
         (it,) = what
         np = self.np([it])
         lo, _, alts = np
-        alts = [a | {("pos", ("faceup",))} if any(s == "pos" and x != ("kind", "monster") for s, x in a) else a
-                for a in alts]
-        return (who, lo, MANY, alts)
+        return (who, lo, MANY, _face_up(alts), _counted_on(it, alts))
 
     def controls_me(self, items):
         return self._controls("me", items[0])
@@ -554,6 +553,20 @@ _LINK_PAIR = re.compile(r"When (?:that monster is destroyed|that monster leaves 
                         r"that monster is removed from the field)")
 _GEMINI_HEAD = re.compile(r"While this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
                           r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)[.:]")
+
+
+def _face_up(alts: list) -> list:
+    """A condition's filter: what it says of a card beyond "monster" is seen on face-up cards only."""
+    return [a | {("pos", ("faceup",))} if any(s == "pos" and x != ("kind", "monster") for s, x in a) else a
+            for a in alts]
+
+
+def _counted_on(it, alts: list) -> str:
+    """Where a condition counts: "cards", Spells and Traps in every zone of the field, anything
+    else (monsters, Tuners, a monster's name) in the Monster Zones (procedures.lp's cond_in/4)."""
+    cards = it.noun is not None and it.noun[2] in ("CARD_NOUN", "CARDS", "CARD_CAP", "CARDS_CAP", "SPELL_TRAP_NOUN", "SPELLS_NOUN")
+    spells = any(("pos", ("kind", k)) in a for a in alts for k in ("spell", "trap"))
+    return "field_cards" if cards or spells else "field"
 
 
 def read_elsewhere(card: Card) -> bool:
