@@ -419,3 +419,16 @@ def test_a_condition_on_a_spell_counts_the_spell_and_trap_zones():
     legal(board(hand=[girl], st=["Spell Absorption"]), act)
     assert "only if you control" in illegal(board(hand=[girl], st=["Pot of Greed"]), act)
     assert "only if you control" in illegal(board(hand=[girl], st=[{"card": "Spell Absorption", "face_up": False}]), act)
+
+
+def test_an_equip_card_gives_its_monster_piercing_damage():
+    # Fairy Meteor Crush: "If the equipped monster attacks a Defense Position monster, inflict
+    # piercing battle damage to your opponent."
+    crush, skull = "Fairy Meteor Crush", "Summoned Skull"
+    pos = board(hand=[crush], field=[skull, "Celtic Guardian"], opp_field=[{"card": "Kozaky", "position": "defense"}])
+    equip = f'activate "{crush}" targeting "{skull}"'
+    lp = legal(pos, equip, f'attack "{skull}" -> "Kozaky"').steps[-1].position["players"][1]["life_points"]
+    assert lp == 8000 - (2500 - 400)
+    # the monster it does not equip inflicts none
+    lp = legal(pos, equip, 'attack "Celtic Guardian" -> "Kozaky"').steps[-1].position["players"][1]["life_points"]
+    assert lp == 8000

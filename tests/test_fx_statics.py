@@ -281,3 +281,28 @@ def test_a_face_up_card_that_would_leave_the_field_is_banished_instead():
     assert names(r, 0, "banished") == ["Cockadoodledoo"] and names(r, 0, "graveyard") == []
     down = board(field=[{"card": "Cockadoodledoo", "position": "set"}], hand=["Summoned Skull"], first_turn=False)
     assert names(legal(down, tribute), 0, "graveyard") == ["Cockadoodledoo"]
+
+
+def test_monsters_you_control_that_fit_cannot_be_destroyed():
+    # Palladium Oracle Mana: "Level 7 or higher Spellcaster monsters you control cannot be destroyed
+    # by card effects."  Amazoness Queen: ""Amazoness" monsters you control cannot be destroyed by
+    # battle."
+    mana, dm = "Palladium Oracle Mana", "Dark Magician"
+    pos = board(hand=["Dark Hole"], field=[mana, dm, "Kozaky"])
+    r = legal(pos, 'activate "Dark Hole"')
+    assert names(r, 0, "monster_zones") == [dm]   # Mana is Level 6: destroyed, as Kozaky is
+    queen = "Amazoness Queen"
+    fight = board(field=[queen, "Celtic Guardian"], opp_field=["Blue-Eyes White Dragon"])
+    r = legal(fight, f'attack "{queen}" -> "Blue-Eyes White Dragon"')
+    assert sorted(names(r, 0, "monster_zones")) == sorted([queen, "Celtic Guardian"])
+    r = legal(fight, 'attack "Celtic Guardian" -> "Blue-Eyes White Dragon"')
+    assert names(r, 0, "monster_zones") == [queen]
+
+
+def test_spells_and_traps_you_control_that_fit_cannot_be_destroyed():
+    # White Dragon Ninja: "Spells/Traps you control cannot be destroyed by card effects."
+    pos = board(hand=["Heavy Storm"], field=["White Dragon Ninja"], st=[{"card": "Mirror Force", "face_up": False}],
+                opp_st=[{"card": "Mirror Force", "face_up": False}])
+    r = legal(pos, 'activate "Heavy Storm"')
+    kept = [[z for z in r.steps[-1].position["players"][p]["spell_trap_zones"] if z] for p in (0, 1)]
+    assert len(kept[0]) == 1 and kept[1] == []   # yours stays, the opponent's is destroyed

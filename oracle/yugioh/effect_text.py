@@ -20,7 +20,7 @@ from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_grave, fx_modes, fx_negate, fx_puzzles,
                            fx_removal, fx_statics, fx_stats, fx_summon, fx_timing, fx_tokens,
-                           fx_zones)
+                           fx_watch, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.effect_clauses import Clause, ClauseReading
@@ -81,6 +81,7 @@ class Effect:
     limits: list[str] = field(default_factory=list)     # hard, activate_once, shared
     answer: str | None = None                           # fx_negate: a link answering an activation
     summoned_turn: list[str] = field(default_factory=list)   # "if this card was [Normal or] Special Summoned this turn"
+    seen_filter: list | None = None                     # fx_watch: what the card of a watched event must be
 
 
 @dataclass
@@ -843,6 +844,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             e.type, e.where = "quick" if p.get("quick") else "ignition", ["field"]
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
+        e.seen_filter = cond[4] if len(cond) > 4 else None
         e.where = (cond[3] if len(cond) > 3 else  # a family's event says where its card then is
                    ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"])
     else:
@@ -896,7 +898,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
 FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon,
-                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal)
+                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
@@ -925,6 +927,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
         if e.phase:
             out.append(f("eff_phase", [c, E, f(e.phase)]))
         out += [f("eff_summoned_turn", [c, E, f(how)]) for how in e.summoned_turn]
+        if e.seen_filter is not None:
+            out += fx_watch.seen_facts(code, e.number, e.seen_filter)
         if e.soft_once:
             out.append(f("eff_limit", [c, E, f("soft")]))
         if e.answer:

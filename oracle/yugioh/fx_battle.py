@@ -133,6 +133,9 @@ class Words:
     def battle_proof_same_atk(self, _):
         return _rule("battle_proof_same_atk")
 
+    def battle_equipped_piercing(self, _):
+        return _rule(("equipped", "piercing"))
+
 
 
 def facts(head: list, action: dict) -> list | None:

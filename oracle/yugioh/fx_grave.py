@@ -179,15 +179,19 @@ class Words:
 
 
 def finish_effect(card, e, p: dict) -> None:
-    """Where an ignition or Quick effect is activated from, read from its action ("Special Summon
+    """Where an ignition or Quick effect (or a trigger on another card's event) is activated from,
+    read from its action ("Special Summon
     this card from your hand / GY / banishment"), its condition ("If this card is in your GY") and
     a cost of this card taken from a place ("discard this card", "banish this card from your
     GY"); a Spell's or Trap's effect activated in the GY is an ignition effect there.  Raises
     ValueError for what is not read."""
+    # A trigger on another card's event (fx_watch) is activated from where its text says too.
+    placed = ("ignition", "quick") + (("trigger",) if e.events and all(
+        isinstance(ev, tuple) and ev[0] == "seen" for ev in e.events) else ())
     for acts in e.modes:
         for a in acts:
             if a["do"] == "special_summon" and a["what"] == ("self",) and a["from"] is not None \
-                    and e.type in ("ignition", "quick"):
+                    and e.type in placed:
                 if not set(a["from"]) <= {"hand", "graveyard", "banished"}:
                     raise ValueError("a Special Summon of this card from elsewhere than the hand, GY or banishment")
                 e.where = list(a["from"])
@@ -214,7 +218,7 @@ def finish_effect(card, e, p: dict) -> None:
                 continue
             if e.type in ("spell", "trap") and c[2] == ("graveyard",) and p["optional"]:
                 e.type, e.where = "ignition", ["graveyard"]
-            if e.type not in ("ignition", "quick"):
+            if e.type not in placed:
                 raise ValueError("a cost of this card from a place, on an effect that is no ignition or Quick effect")
             where = [w for w in (fixed or c[2]) if w in c[2]]
             if not where:

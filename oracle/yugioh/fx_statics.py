@@ -96,7 +96,11 @@ class Words:
 
     # rules on every monster
     def statics_no_attack(self, items):
-        return _rule("no_attack", _np_alts(items))
+        # the subject of "... you control cannot be destroyed" (one rule for LALR): no place
+        np = items[0]
+        if np.where is not None or np.except_self:
+            raise ValueError("a place or postmodifier effects do not read there")
+        return _rule("no_attack", np[2])
 
     def statics_others_no_attack(self, _):
         return _rule("others_no_attack")
@@ -195,6 +199,17 @@ class Words:
     def statics_ss_lock(self, items):
         scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
         return _rule(("ss_lock", scope), _np_alts(items) or [])
+
+    # ""X" monsters you control cannot be destroyed by battle [or card effects]"
+    def statics_kept(self, items):
+        np, how = items[0], str(items[1])
+        if np.where != ("me", "field") or np.token_stats is not None or np.except_self:
+            raise ValueError("a protection of cards elsewhere than your field")
+        how = {"battle": "battle", "card effects": "effect", "battle or card effects": "any"}[how]
+        return _rule(("protects", how), np[2])
+
+    def statics_kept_who(self, items):
+        return items[0]
 
     # locks riding on the effect before
     def statics_lock_turn_set(self, _):

@@ -1,0 +1,75 @@
+"""The family "watch" of card effects (grammar/effects_watch.lark): triggers on an event of another
+card.
+
+The condition is the core's trigger, with one event term ``seen(Ev,Side,Other,When)``: Ev what
+happens (``special``, ``normal``, ``destroyed``, ``destroyed_gy``, ``destroyed_battle``,
+``destroyed_battle_gy``, ``destroyed_effect``), Side whose card it is (``me``: "you control", "to
+your field"; ``any``), Other whether this card itself counts (``other`` for "another"), When
+``no_damage_step`` for "(except during the Damage Step)", else ``any``.  What the event's card must be
+is ``eff_seen_filter/5``.  asp/yugioh/watch.lp turns an event of a card that fits into this card's
+event, so chain.lp answers it as any trigger (timing, mandatory triggers, the chain).
+"""
+from __future__ import annotations
+
+import clingo
+
+from oracle.yugioh.effect_symbols import filters
+
+
+class Words:
+    """Transformer methods of effects_watch.lark (a mixin of effect_text._CoreTree)."""
+
+    def watch_cond(self, items):
+        timing, (np, other), (events, to_field), tail = items
+        when = "any" if tail is None else "no_damage_step"
+        if np.token_stats is not None or np.except_self:
+            raise ValueError("an event of a noun phrase effects do not read")
+        if np.where not in (None, ("me", "field"), ("both", "field")):
+            raise ValueError("an event of cards elsewhere than on the field")
+        side = "me" if np.where == ("me", "field") or to_field else "any"
+        seen = [("seen", ev, side, other, when) for ev in events]
+        # Activated from the field unless the effect says where (fx_grave.finish_effect).
+        return ("trigger", str(timing).lower(), seen, ["field"], np[2])
+
+    def watch_any(self, items):
+        return (items[0], "any")
+
+    def watch_another(self, items):
+        return (items[0], "other")
+
+    def watch_destroyed(self, _):
+        return (["destroyed"], False)
+
+    def watch_destroyed_battle(self, _):
+        return (["destroyed_battle"], False)
+
+    def watch_destroyed_gy(self, _):
+        return (["destroyed_gy"], False)
+
+    def watch_no_damage_step(self, _):
+        return "no_damage_step"
+
+    def watch_destroyed_battle_gy(self, _):
+        return (["destroyed_battle_gy"], False)
+
+    def watch_destroyed_effect(self, _):
+        return (["destroyed_effect"], False)
+
+    def watch_summoned(self, items):
+        events = items[0]
+        if not set(events) <= {"normal", "special"}:
+            raise ValueError("an event of another card's Summon effects do not read")
+        return (events, len(items) > 1 and items[1] is not None)
+
+    def watch_to_field(self, _):
+        return True
+
+
+def facts(head, action):
+    """Nothing of its own among actions (the condition's facts are seen_facts)."""
+    return None
+
+
+def seen_facts(code: int, number: int, alts) -> list[clingo.Symbol]:
+    """``eff_seen_filter(C,E,A,Sign,X)``: what the card of a watched event must be."""
+    return filters("eff_seen_filter", [clingo.Number(code), clingo.Number(number)], alts)
