@@ -33,3 +33,12 @@ def test_a_special_summon_to_your_field_sets_off_the_trigger_a_normal_summon_not
     pos = board(hand=[PLANE, "Monster Reborn", "Kozaky"], gy=[{"card": "Dark Magician", "properly_summoned": True}])
     legal(pos, 'activate "Monster Reborn" targeting "Dark Magician"', f'then activate "{PLANE}" effect 1')
     assert "did not happen" in illegal(pos, 'normal_summon "Kozaky"', f'then activate "{PLANE}" effect 1')
+
+
+def test_except_during_the_damage_step_no_event_of_an_attack_sets_it_off():
+    # Interplanetarypurplythorny Dragon is Special Summoned in the Damage Step of the attack that
+    # destroyed Kozaky: Speedroid Rubberband Plane's "(except during the Damage Step)" sees nothing.
+    pos = board(hand=[PURPLY, PLANE], field=["Kozaky"], opp_field=["Blue-Eyes White Dragon"])
+    head = ['attack "Kozaky" -> "Blue-Eyes White Dragon"', f'then activate "{PURPLY}"']
+    legal(pos, *head)
+    assert "did not happen" in illegal(pos, *head, f'then activate "{PLANE}" effect 1')
