@@ -52,7 +52,7 @@ class _Item:
 
 # Nouns as effects read them: the atom each adds to the filter (None: any card).
 _NOUNS = {"NOUN": ("kind", "monster"), "NOUNS": ("kind", "monster"), "NOUN_CAP": ("kind", "monster"),
-          "MONSTER_S": ("kind", "monster"), "NOUNS_CAP": ("kind", "monster"), "CARD_NOUN": None, "CARDS": None, "CARD_CAP": None, "CARDS_CAP": None,
+          "MONSTER_S": ("kind", "monster"), "NOUNS_CAP": ("kind", "monster"), "CARD_NOUN": None, "CARDS": None, "CARD_S": None, "CARD_CAP": None, "CARDS_CAP": None,
           "SPELL_TRAP_NOUN": ("spell_trap",), "TUNERS": ("kind", "tuner")}
 # Qualifiers that end a noun phrase with no noun as a noun does ("1 Spell", "1 Tuner", "1 Trap Card").
 _NOUN_QUALS = {("kind", "spell"), ("kind", "trap"), ("kind", "tuner")}

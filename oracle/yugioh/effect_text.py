@@ -565,7 +565,7 @@ def _face_up(alts: list) -> list:
 def _counted_on(it, alts: list) -> str:
     """Where a condition counts: "cards", Spells and Traps in every zone of the field, anything
     else (monsters, Tuners, a monster's name) in the Monster Zones (procedures.lp's cond_in/4)."""
-    cards = it.noun is not None and it.noun[2] in ("CARD_NOUN", "CARDS", "CARD_CAP", "CARDS_CAP",
+    cards = it.noun is not None and it.noun[2] in ("CARD_NOUN", "CARDS", "CARD_S", "CARD_CAP", "CARDS_CAP",
                                                    "SPELL_TRAP_NOUN", "SPELLS_NOUN")
     spells = any(("pos", ("kind", k)) in a for a in alts for k in ("spell", "trap"))
     return "field_cards" if cards or spells else "field"
