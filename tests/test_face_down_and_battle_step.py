@@ -82,19 +82,44 @@ def test_a_quick_play_spell_is_activated_between_attacks():
     assert lp(r, 1) == 8000 - 400 - 2100
 
 
-def test_a_normal_spell_or_a_summon_after_an_attack_is_illegal():
-    pos = board(field=["Kozaky"], hand=["Dark Hole", "Celtic Guardian"], opp_field=[None], first_turn=False)
-    reasons = illegal(pos, 'attack "Kozaky" directly', 'activate "Dark Hole"')
-    assert "only a Quick Effect, a Quick-Play Spell or a Trap" in reasons
-    assert "summons come before the attacks" in illegal(pos, 'attack "Kozaky" directly',
-                                                         'normal_summon "Celtic Guardian"')
+def test_a_normal_spell_or_a_summon_after_the_attacks_starts_main_phase_2():
+    # A summon, a Normal Spell or an ignition effect after an attack ends the Battle Phase: Main
+    # Phase 2 begins, and no monster attacks after it.
+    pos = board(field=["Kozaky", "Celtic Guardian"], hand=["Dark Hole", "Petit Moth"], opp_field=[None],
+                first_turn=False)
+    r = legal(pos, 'attack "Kozaky" directly', 'activate "Dark Hole"')
+    assert lp(r, 1) == 8000 - 400
+    legal(pos, 'attack "Kozaky" directly', 'normal_summon "Petit Moth"')
+    why = illegal(pos, 'attack "Kozaky" directly', 'normal_summon "Petit Moth"', 'attack "Celtic Guardian" directly')
+    assert "Main Phase 2 has begun" in why
+    # a Quick-Play Spell between attacks is the Battle Step's: the Battle Phase goes on
+    quick = board(field=["Kozaky", "Celtic Guardian"], hand=["Rush Recklessly"], first_turn=False)
+    legal(quick, 'attack "Kozaky" directly', 'activate "Rush Recklessly" targeting "Celtic Guardian"',
+          'attack "Celtic Guardian" directly')
 
 
-def test_a_position_in_the_battle_phase_activates_quick_play_spells_only():
+def test_main_phase_2_keeps_what_the_battle_phase_did():
+    # Chaos Sorcerer: "This card cannot attack the turn you use this effect": not after it attacked.
+    sorcerer = "Chaos Sorcerer"
+    pos = board(field=[sorcerer], opp_field=[None, "Kozaky"], first_turn=False)
+    legal(pos, f'activate "{sorcerer}" targeting "Kozaky"')
+    assert "already attacked this turn" in illegal(pos, f'attack "{sorcerer}" -> "Kozaky"',
+                                                  f'activate "{sorcerer}" targeting "Kozaky"')
+    # Clara & Rushka: "Cannot be Link Summoned, except during Main Phase 2": after the attacks
+    clara = "Clara & Rushka, the Ventriloduo"
+    mp = board(field=[{"card": "Kozaky", "normal_summoned": True}, "Celtic Guardian"], extra=[clara], first_turn=False)
+    assert "Main Phase 2" in illegal(mp, f'link_summon "{clara}" with "Kozaky"')
+    legal(mp, 'attack "Celtic Guardian" directly', f'link_summon "{clara}" with "Kozaky"')
+
+
+def test_a_position_in_the_battle_phase_attacks_or_moves_on_to_main_phase_2():
     pos = board(field=["Celtic Guardian"], hand=["Rush Recklessly", "Dark Hole"], first_turn=False, phase="battle")
     r = legal(pos, 'activate "Rush Recklessly" targeting "Celtic Guardian"', 'attack "Celtic Guardian" directly')
     assert lp(r, 1) == 8000 - 2100
-    assert "outside a Main Phase only a Quick Effect" in illegal(pos, 'activate "Dark Hole"')
+    legal(pos, 'activate "Dark Hole"')                       # Main Phase 2
+    assert "Main Phase 2 has begun" in illegal(pos, 'activate "Dark Hole"', 'attack "Celtic Guardian" directly')
+    end = board(field=["Celtic Guardian"], hand=["Dark Hole"], first_turn=False, phase="end")
+    assert "outside a Main Phase only a Quick Effect" in illegal(end, 'activate "Dark Hole"')
 
 
 # --- the EDOPro puzzle these rules open ---------------------------------------------------------------
@@ -107,3 +132,11 @@ def test_thousand_eyes_restrict_twice_solves_the_nightmare_troubadour_puzzle():
     assert len(line) == 7
     assert [s.action for s in line].count("attack") == 2 and line[-1].card == "Tsukuyomi"
     assert any(s.card == "Book of Moon" for s in line[line.index(next(s for s in line if s.action == "attack")):])
+
+
+def test_the_state_after_the_line_says_main_phase_2():
+    pos = board(field=["Kozaky"], hand=["Petit Moth"], first_turn=False)
+    r = legal(pos, 'attack "Kozaky" directly')
+    assert r.steps[-1].position["turn"]["phase"] == "battle"
+    r = legal(pos, 'attack "Kozaky" directly', 'normal_summon "Petit Moth"')
+    assert r.steps[-1].position["turn"]["phase"] == "main2"

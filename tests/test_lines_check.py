@@ -102,10 +102,11 @@ def test_first_illegal_step_stops_the_check():
     assert "step 2" in result.message
 
 
-def test_summons_after_the_first_attack_are_illegal():
+def test_attacks_after_main_phase_2_began_are_illegal():
+    # a summon after the first attack starts Main Phase 2 (legal); an attack after it is not
     pos = board(hand=["Kozaky"], field=[W])
-    reasons = illegal_at(check(pos, f'attack "{W}" directly', 'normal_summon "Kozaky"'), 2)
-    assert reasons == ["Kozaky: the Battle Phase has begun; summons come before the attacks in a line"]
+    reasons = illegal_at(check(pos, f'attack "{W}" directly', 'normal_summon "Kozaky"', 'attack "Kozaky" directly'), 3)
+    assert reasons == ["Kozaky cannot attack: Main Phase 2 has begun (a summon or a Main Phase effect after the attacks ended the Battle Phase)"]
 
 
 def test_no_battle_phase_in_the_first_turn():

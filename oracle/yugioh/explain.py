@@ -241,8 +241,9 @@ SENTENCES: dict[str, S] = {
     "already_attacked": lambda c, i: f"{c.name(i)} has already attacked this turn",
     "direct_attack_blocked": lambda c, i, n: f"{c.name(i)} cannot attack directly: the opponent controls {n} monster{'s' if n > 1 else ''}",
     "target_not_on_field": lambda c, j: f"{c.name(j)} is not a monster the opponent controls, so it cannot be attacked",
-    "summon_after_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; summons come before the attacks in a line",
-    "slow_effect_in_battle": lambda c, i: f"{c.name(i)}: the Battle Phase has begun; between attacks only a Quick Effect, a Quick-Play Spell or a Trap can be activated",
+    "attack_in_main2": lambda c, i: f"{c.name(i)} cannot attack: Main Phase 2 has begun (a summon or a Main Phase effect after the attacks ended the Battle Phase)",
+    "battle_phase_conducted": lambda c, i: f"{c.name(i)}: you cannot conduct your Battle Phase the turn you activate it, and you already did",
+    "already_attacked_this_turn": lambda c, i: f"{c.name(i)} already attacked this turn: its effect says it cannot attack the turn it is activated",
     # activate.lp, chain.lp, costs.lp, resolve.lp: card effects
     "no_effect": lambda c, i: f"{c.name(i)} has no effect the oracle can activate (its text has none, or is not understood)",
     "not_where_activated": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated from where {c.name(i)} is",

@@ -140,7 +140,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
     for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock"]}):
         players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
-    turn = {"player": me, "phase": "battle" if ("battle",) in {(f.name,) for f in state} else position.phase,
+    names = {f.name for f in state}
+    phase = "main2" if "main2" in names else "battle" if "battle" in names else position.phase
+    turn = {"player": me, "phase": phase,
             "normal_summon_used": any(args[0] == me for args in by["ns_used"]),
             "pendulum_summon_used": any(args[0] == me for args in by["ps_used"]),
             "first_turn": position.first_turn}
