@@ -40,14 +40,16 @@ def test_after_the_lock_only_cipher_monsters_are_special_summoned():
     assert "locked" in why
 
 
-def test_a_main_phase_quick_effect_is_activated_in_the_main_phase_not_in_the_battle_step():
+def test_a_main_phase_quick_effect_after_the_attacks_starts_main_phase_2():
     assert "eff_phase(21744288,1,main)" in facts_of(SCHMIETTA) and "effect(21744288,1,quick)" in facts_of(SCHMIETTA)
-    pos = board(field=[SCHMIETTA], hand=["Pot of Greed"])
+    pos = board(field=[SCHMIETTA, "Kozaky"], hand=["Pot of Greed"], first_turn=False)
     pos["players"][0]["deck"] = ["Witchcrafter Genni"]
     act = f'activate "{SCHMIETTA}" paying "Pot of Greed" summoning "Witchcrafter Genni"'
     legal(pos, act)
-    why = illegal(pos, f'attack "{SCHMIETTA}" directly', act)
-    assert "Main Phase" in why
+    # "During the Main Phase": after an attack it is Main Phase 2's, so no monster attacks after it
+    legal(pos, 'attack "Kozaky" directly', act)
+    why = illegal(pos, 'attack "Kozaky" directly', act, 'attack "Witchcrafter Genni" directly')
+    assert "Main Phase 2 has begun" in why
 
 
 MIKPOLAR, BEWD = "Ursarctic Mikpolar", "Blue-Eyes White Dragon"
@@ -83,3 +85,15 @@ def test_a_cost_from_your_hand_or_face_up_field():
         else:
             r = legal(pos, f'activate "{ret}" paying "{harp}"')
             assert harp in names(r, 0, "graveyard") and sorted(names(r, 0, "hand")) == ["Kozaky", "Kuriboh"]
+
+
+def test_a_main_phase_quick_effect_is_no_chain_link_of_the_damage_step():
+    # in the chain after a battle (Interplanetarypurplythorny Dragon's trigger) it is still the
+    # Battle Phase: Schmietta's "During the Main Phase (Quick Effect)" cannot be chained there
+    pos = board(field=["Kozaky", SCHMIETTA], hand=["Interplanetarypurplythorny Dragon", "Pot of Greed"],
+                opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][0]["deck"] = ["Witchcrafter Genni"]
+    head = ['attack "Kozaky" -> "Blue-Eyes White Dragon"', 'then activate "Interplanetarypurplythorny Dragon"']
+    legal(pos, *head)
+    why = illegal(pos, *head, f'chain activate "{SCHMIETTA}" paying "Pot of Greed" summoning "Witchcrafter Genni"')
+    assert "activated only during the Main Phase" in why
