@@ -106,11 +106,13 @@ def test_material_groups_are_worded_from_the_card():
 
 
 def test_wrong_phase():
-    pos = board(hand=[W], phase="battle")
-    assert explain(pos, f'normal_summon "{W}"') == ["summons happen in a Main Phase; the position is in the Battle Phase"]
-    pos = board(hand=["Stargazer Magician"], phase="battle")
+    pos = board(hand=[W], phase="end")
+    assert explain(pos, f'normal_summon "{W}"') == ["summons happen in a Main Phase; the position is in the End Phase"]
+    pos = board(hand=["Stargazer Magician"], phase="standby")
     assert explain(pos, 'activate_scale "Stargazer Magician"') == [
-        "summons happen in a Main Phase; the position is in the Battle Phase"]
+        "summons happen in a Main Phase; the position is in the Standby Phase"]
+    # in the Battle Phase a summon moves on to Main Phase 2
+    assert check_line(make_line(board(hand=[W], phase="battle", first_turn=False), [f'normal_summon "{W}"'])).legal
     pos = board(field=[W], phase="main2")
     assert explain(pos, f'attack "{W}" directly') == [
         "attacks happen in the Battle Phase; the position is in Main Phase 2"]
