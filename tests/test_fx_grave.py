@@ -29,7 +29,7 @@ def mine(result) -> dict:
 def test_where_an_effect_is_activated_from_is_read_from_its_condition_and_its_costs():
     stilts = facts_of(STILTS)
     assert {"eff_from(17328157,2,graveyard)", "eff_limit(17328157,2,not_sent_turn)",
-            "eff_cost_self(17328157,2,1,banish)", "eff_do(17328157,2,1,1,send_deck(1,1))"} <= stilts
+            "eff_cost_self(17328157,2,1,banish)", "eff_do(17328157,2,1,1,send_gy(1,1))"} <= stilts
     assert "eff_from(17328157,2,field)" not in stilts
     beast = facts_of(ASSAULT)
     assert {"eff_from(3431737,1,hand)", "eff_cost_self(3431737,1,1,discard)"} <= beast
@@ -240,3 +240,21 @@ def test_cards_show_words_a_trigger_that_is_no_summon():
     out = CliRunner().invoke(main, ["cards", "show", "Pinch Hopper"])
     assert out.exit_code == 0, out.output
     assert "1: trigger, when sent_from(field), from graveyard, optional" in out.output
+
+
+def test_send_from_the_hand_or_the_extra_deck_to_the_gy_as_an_action():
+    # Gale Dogra: "You can pay 3000 LP; send 1 monster from your Extra Deck to the GY."
+    dogra = "Gale Dogra"
+    pos = board(field=[dogra], hand=["Kozaky"], extra=["Stardust Dragon"])
+    r = legal(pos, f'activate "{dogra}" sending "Stardust Dragon"')
+    assert names(r.steps[-1].position["players"][0]["graveyard"]) == ["Stardust Dragon"]
+    assert r.steps[-1].position["players"][0]["life_points"] == 5000
+    assert illegal(pos, f'activate "{dogra}" sending "Kozaky"')       # in the hand, not the Extra Deck
+    # Satellarknight Procyon: "If this card is Summoned: You can send 1 "tellarknight" monster from
+    # your hand to the Graveyard, and if you do, draw 1 card."
+    procyon = "Satellarknight Procyon"
+    pos = board(hand=[procyon, "Satellarknight Deneb", "Kozaky"])
+    pos["players"][0]["deck"] = ["Pot of Greed"]
+    r = legal(pos, f'normal_summon "{procyon}"', f'then activate "{procyon}" sending "Satellarknight Deneb"')
+    assert names(r.steps[-1].position["players"][0]["graveyard"]) == ["Satellarknight Deneb"]
+    assert illegal(pos, f'normal_summon "{procyon}"', f'then activate "{procyon}" sending "Kozaky"')

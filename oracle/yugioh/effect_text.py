@@ -213,9 +213,10 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         exc = items[4] if len(items) > 4 else None
         cost = ("cost", "send", tuple(np), places) if exc is None else None
         action = None
-        if places == ["deck"] and not np.other:
+        if set(places) <= {"deck", "hand", "extra"} and not np.other:
+            # "send 1 ... from your Deck / hand / Extra Deck to the GY" as an action: chosen on resolution
             what = tuple(np) if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
-            action = {"do": "send_deck", "what": what}
+            action = {"do": "send_gy", "what": what, "from": places}
         return Clause(cost=cost, action=action)
 
     def banish_self(self, items):
@@ -991,10 +992,10 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("search", [n(lo), n(hi)])]))
                     out += [f("eff_src", head + [f(pl)]) for pl in a["from"]]
                     out += filters("eff_filter", head, alts)
-                elif do == "send_deck":
+                elif do == "send_gy":
                     lo, hi, alts = a["what"]
-                    out.append(f("eff_do", head + [f("send_deck", [n(lo), n(hi)])]))
-                    out.append(f("eff_src", head + [f("deck")]))
+                    out.append(f("eff_do", head + [f("send_gy", [n(lo), n(hi)])]))
+                    out += [f("eff_src", head + [f(pl)]) for pl in a["from"]]
                     out += filters("eff_filter", head, alts)
                 elif do == "set_from_deck":
                     lo, hi, alts = a["what"]

@@ -704,7 +704,7 @@ def describe_step(position: Position, atoms: list[clingo.Symbol], t: int,
 
 
 # The resolution keyword of each action of an effect (effect_text's eff_do/5 terms).
-_DO_WORDS = {"summon": "summoning", "search": "adding", "send_deck": "sending", "discard": "sending", "set_deck": "setting",
+_DO_WORDS = {"summon": "summoning", "search": "adding", "send_gy": "sending", "discard": "sending", "set_deck": "setting",
              "destroy_pick": "destroying"}
 
 
