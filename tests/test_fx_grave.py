@@ -258,3 +258,13 @@ def test_send_from_the_hand_or_the_extra_deck_to_the_gy_as_an_action():
     r = legal(pos, f'normal_summon "{procyon}"', f'then activate "{procyon}" sending "Satellarknight Deneb"')
     assert names(r.steps[-1].position["players"][0]["graveyard"]) == ["Satellarknight Deneb"]
     assert illegal(pos, f'normal_summon "{procyon}"', f'then activate "{procyon}" sending "Kozaky"')
+
+
+def test_a_send_cost_with_an_exception():
+    # Fabled Soulkius: "If this card is in your GY: You can send 2 cards from your hand to the GY,
+    # except "Fabled Soulkius"; Special Summon this card."
+    soul = "Fabled Soulkius"
+    pos = board(hand=["Kozaky", "Petit Moth", soul], gy=[soul])
+    r = legal(pos, f'activate "{soul}" paying "Kozaky", "Petit Moth"')
+    assert names(r.steps[-1].position["players"][0]["monster_zones"]) == [soul]
+    assert "cost" in illegal(pos, f'activate "{soul}" paying "Kozaky", "{soul}"')

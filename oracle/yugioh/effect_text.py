@@ -211,11 +211,12 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def send(self, items):
         np, places = items[1], items[2]
         exc = items[4] if len(items) > 4 else None
-        cost = ("cost", "send", tuple(np), places) if exc is None else None
+        # ', except "X"' is one more negated literal of the cards sent
+        what = tuple(np) if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
+        cost = ("cost", "send", what, places)
         action = None
         if set(places) <= {"deck", "hand", "extra"} and not np.other:
             # "send 1 ... from your Deck / hand / Extra Deck to the GY" as an action: chosen on resolution
-            what = tuple(np) if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
             action = {"do": "send_gy", "what": what, "from": places}
         return Clause(cost=cost, action=action)
 
