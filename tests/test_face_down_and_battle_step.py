@@ -140,3 +140,18 @@ def test_the_state_after_the_line_says_main_phase_2():
     assert r.steps[-1].position["turn"]["phase"] == "battle"
     r = legal(pos, 'attack "Kozaky" directly', 'normal_summon "Petit Moth"')
     assert r.steps[-1].position["turn"]["phase"] == "main2"
+
+
+def test_main_phase_2_of_a_position_in_the_battle_phase_goes_on():
+    # the first summon moves on to Main Phase 2; the next summon and a Main Phase effect are its too
+    pos = board(hand=["Tenyi Spirit - Vishuda", "Petit Moth"], first_turn=False, phase="battle")
+    legal(pos, 'normal_summon "Petit Moth"', 'activate "Tenyi Spirit - Vishuda" effect 1')
+
+
+def test_you_cannot_conduct_your_battle_phase_after_you_did():
+    # Reinforce Truth (a Trap): "You cannot conduct your Battle Phase the turn you activate this card."
+    pos = board(field=["Kozaky"], st=[{"card": "Reinforce Truth", "face_up": False}], first_turn=False)
+    pos["players"][0]["deck"] = ["Doron"]
+    legal(pos, 'activate "Reinforce Truth" summoning "Doron"')
+    why = illegal(pos, 'attack "Kozaky" directly', 'activate "Reinforce Truth" summoning "Doron"')
+    assert "you cannot conduct your Battle Phase the turn you activate it, and you already did" in why
