@@ -4,7 +4,7 @@ the trigger is then answered as any trigger (chain.lp)."""
 from __future__ import annotations
 
 from yugioh_board import board
-from yugioh_lines import facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal, names, with_deck
 
 PURPLY = "Interplanetarypurplythorny Dragon"   # If a monster you control is destroyed by battle or
                                                # card effect and sent to the Graveyard: You can
@@ -42,3 +42,108 @@ def test_except_during_the_damage_step_no_event_of_an_attack_sets_it_off():
     head = ['attack "Kozaky" -> "Blue-Eyes White Dragon"', f'then activate "{PURPLY}"']
     legal(pos, *head)
     assert "did not happen" in illegal(pos, *head, f'then activate "{PLANE}" effect 1')
+
+
+# --- Spell/Trap cards activated on what happened to another card ------------------------------
+HERO_SIGNAL = "Hero Signal"        # When a monster you control is destroyed by battle and sent to
+                                   # the GY: Special Summon 1 Level 4 or lower "Elemental HERO"
+                                   # monster from your hand or Deck.
+REVIVAL = "Performapal Revival"    # If a monster(s) you control is destroyed by battle or card
+                                   # effect: Special Summon 1 "Performapal" monster from your hand
+                                   # or Graveyard.
+SET = {"card": HERO_SIGNAL, "face_up": False}
+
+
+def test_a_trap_on_an_event_is_read_as_the_activation_of_the_card():
+    facts = facts_of(HERO_SIGNAL)
+    assert "effect(7847222,1,trap)" not in facts   # (the passcode is checked below, by name)
+    event = [f for f in facts if f.startswith("eff_event(")]
+    assert len(event) == 1 and "seen(destroyed_battle_gy,me,any,any),when)" in event[0]
+    assert any(f.startswith("effect(") and f.endswith(",1,trap)") for f in facts)
+    assert any(f.startswith("eff_event(") and "seen(destroyed,me,any,any),if)" in f for f in facts_of(REVIVAL))
+
+
+def test_hero_signal_is_activated_right_after_a_monster_you_control_is_destroyed_by_battle():
+    pos = board(hand=["Elemental HERO Sparkman"], field=["Kozaky"], st=[SET], opp_field=["Blue-Eyes White Dragon"])
+    attack = 'attack "Kozaky" -> "Blue-Eyes White Dragon"'
+    out = legal(pos, attack, f'then activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+    assert "Elemental HERO Sparkman" in names(out, 0, "monster_zones")
+    assert HERO_SIGNAL in names(out, 0, "graveyard")
+
+
+def test_hero_signal_is_not_activated_without_its_event_nor_later_nor_the_turn_it_was_set():
+    pos = board(hand=["Elemental HERO Sparkman"], field=["Kozaky"], st=[SET], opp_field=["Blue-Eyes White Dragon"])
+    # at open game state, on its own
+    assert "not on its own" in illegal(pos, f'activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+    # a Normal Summon is not its event
+    assert "did not happen" in illegal(pos, 'normal_summon "Elemental HERO Sparkman"', f'then activate "{HERO_SIGNAL}"')
+    # the opponent's monster destroyed by your attack is not "a monster you control"
+    pos2 = board(hand=["Elemental HERO Sparkman"], field=["Blue-Eyes White Dragon"], st=[SET], opp_field=["Kozaky"])
+    assert "did not happen" in illegal(pos2, 'attack "Blue-Eyes White Dragon" -> "Kozaky"',
+                                       f'then activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+    # Set this turn: a Trap waits a turn
+    fresh = board(hand=["Elemental HERO Sparkman"], field=["Kozaky"], st=[SET | {"set_this_turn": True}],
+                  opp_field=["Blue-Eyes White Dragon"])
+    assert "Set this turn" in illegal(fresh, 'attack "Kozaky" -> "Blue-Eyes White Dragon"',
+                                      f'then activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+
+
+def test_a_trap_on_an_event_is_activated_in_the_first_chain_after_it():
+    # The attack destroys Kozaky; Interplanetarypurplythorny Dragon's trigger starts a chain that
+    # resolves, and a new chain after it is too late for Hero Signal.
+    pos = board(hand=[PURPLY, "Elemental HERO Sparkman"], field=["Kozaky"], st=[SET],
+                opp_field=["Blue-Eyes White Dragon"])
+    why = illegal(pos, 'attack "Kozaky" -> "Blue-Eyes White Dragon"', f'then activate "{PURPLY}"',
+                  f'then activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+    assert "timing" in why or "first chain" in why, why
+
+
+def test_performapal_revival_answers_a_destruction_by_card_effect_too():
+    rev = {"card": REVIVAL, "face_up": False}
+    pos = board(hand=["Performapal Whim Witch", "Dark Hole"], field=["Kozaky"], st=[rev],
+                opp_field=["Blue-Eyes White Dragon"])
+    out = legal(pos, 'activate "Dark Hole"', f'then activate "{REVIVAL}" summoning "Performapal Whim Witch"')
+    assert "Performapal Whim Witch" in names(out, 0, "monster_zones")
+    # a destruction of the opponent's monster only is not one of yours
+    pos2 = board(hand=["Performapal Whim Witch", "Raigeki"], field=["Kozaky"], st=[rev],
+                 opp_field=["Blue-Eyes White Dragon"])
+    assert "did not happen" in illegal(pos2, 'activate "Raigeki"', f'then activate "{REVIVAL}" summoning "Performapal Whim Witch"')
+
+
+def test_a_trap_joins_the_chain_of_its_event_after_the_triggers_never_before_them():
+    # Interplanetarypurplythorny Dragon's trigger and Hero Signal answer the same destruction: the
+    # trigger starts the chain, the Trap is chained to it; the other order is refused.
+    pos = board(hand=[PURPLY, "Elemental HERO Sparkman"], field=["Kozaky"], st=[SET],
+                opp_field=["Blue-Eyes White Dragon"])
+    attack = 'attack "Kozaky" -> "Blue-Eyes White Dragon"'
+    legal(pos, attack, f'then activate "{PURPLY}"', f'chain activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"')
+    assert "cannot respond" in illegal(pos, attack, f'then activate "{HERO_SIGNAL}" summoning "Elemental HERO Sparkman"',
+                                       f'chain activate "{PURPLY}"')
+
+
+def test_a_face_up_continuous_spell_answers_the_event_with_a_mandatory_trigger():
+    # Supply Squad: "Once per turn, if a monster(s) you control is destroyed by battle or card
+    # effect: Draw 1 card."  An effect of the face-up card, mandatory.
+    pos = with_deck(board(field=["Kozaky"], st=["Supply Squad"], opp_field=["Blue-Eyes White Dragon"]), "Sangan")
+    attack = 'attack "Kozaky" -> "Blue-Eyes White Dragon"'
+    out = legal(pos, attack, 'then activate "Supply Squad" effect 1')
+    assert "Sangan" in names(out, 0, "hand")
+    assert "mandatory" in illegal(pos, attack)
+    # face-down, it is no effect of a face-up card (and activating it is no answer to the event)
+    down = with_deck(board(field=["Kozaky"], st=[{"card": "Supply Squad", "face_up": False}],
+                           opp_field=["Blue-Eyes White Dragon"]), "Sangan")
+    legal(down, attack)
+    illegal(down, attack, 'then activate "Supply Squad" effect 1')
+
+
+def test_a_face_up_continuous_trap_answers_the_event_with_an_optional_trigger():
+    # Yang Zing Creation: "Once per turn, if a monster(s) you control is destroyed by battle or
+    # card effect: You can Special Summon 1 "Yang Zing" monster from your Deck."
+    pos = with_deck(board(field=["Kozaky"], st=["Yang Zing Creation"], opp_field=["Blue-Eyes White Dragon"]),
+                    "Bi'an, Earth of the Yang Zing")
+    attack = 'attack "Kozaky" -> "Blue-Eyes White Dragon"'
+    legal(pos, attack)
+    out = legal(pos, attack, 'then activate "Yang Zing Creation" effect 1 summoning "Bi\'an, Earth of the Yang Zing"')
+    assert "Bi'an, Earth of the Yang Zing" in names(out, 0, "monster_zones")
+    # on its own, without its event
+    assert "not on its own" in illegal(pos, 'activate "Yang Zing Creation" effect 1 summoning "Bi\'an, Earth of the Yang Zing"')

@@ -815,6 +815,7 @@ def _stays_trigger(card: Card, cond) -> bool:
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
+    on_event = False
     if cond in (("opponent_turn",), ("static",)) or (cond is not None and cond[:3] == ("trigger", "when", ["opponent"])):
         # Never activated in the turn player's line: "opponent" (only on the opponent's turn, or
         # answering what only the opponent does: fx_puzzles, fx_chains), "static" (applies by
@@ -827,12 +828,21 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if not (card.is_trap or p.get("quick")):
             raise ValueError("an answer to an activation that is neither a Trap nor a Quick Effect")
         e.answer, cond = cond[1], None
-    if (card.is_spell or card.is_trap) and (fx_timing.set_card_trigger(cond) or _stays_trigger(card, cond)):
+    if (card.is_spell or card.is_trap) and (fx_timing.set_card_trigger(cond) or _stays_trigger(card, cond)
+                                            or fx_watch.face_up_watcher(card, cond)):
         # "If this Set card is destroyed by card effect", "When this card is sent from the field to
-        # the GY": a trigger of the Spell/Trap from where it then is, not its activation
+        # the GY", "If a monster you control is destroyed" on a Continuous card: a trigger of the
+        # Spell/Trap from where it then is, not its activation
         e.type, e.timing, e.events, e.where = "trigger", cond[1], cond[2], cond[3]
+        e.seen_filter = cond[4] if len(cond) > 4 else None
     elif card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
+        if fx_watch.activated_on_event(card, cond):
+            # "When a monster you control is destroyed by battle ...: Special Summon ..." (Hero
+            # Signal): the card is activated right after what it watches, in the chain that event
+            # opens (chain.lp: an activation on an event), never at open game state.
+            e.timing, e.events, e.seen_filter = cond[1], cond[2], cond[4]
+            cond, on_event = None, True
         if cond is not None and cond[0] not in ("grave", "state"):   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
         if cond is not None and cond[0] == "state":
@@ -892,6 +902,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     # Where the effect is activated from, when its action, condition or a cost of this card says
     # ("Special Summon this card from your GY", "If this card is in your GY", "discard this card").
     fx_grave.finish_effect(card, e, p)
+    if on_event and e.type not in ("spell", "trap"):
+        # "If ...: You can banish this card from your GY; ..." (Raidraptor - Return): an effect of
+        # the card in the GY on another card's event, whose Spell Speed the rules do not settle here
+        raise ValueError("an effect of a Spell/Trap in the GY on another card's event")
     return e
 
 

@@ -258,6 +258,8 @@ SENTENCES: dict[str, S] = {
     "no_trigger_event": lambda c, i, e: f"{_eff(c, i, e)} is a trigger, and what it answers did not happen in this action",
     "not_a_trigger": lambda c, i, e: f"{_eff(c, i, e)} is not a trigger effect: it cannot follow an action, it is activated on its own",
     "trigger_at_open_state": lambda c, i, e: f"{_eff(c, i, e)} is a trigger effect: it is activated right after its event (a 'then' step), not on its own",
+    "event_passed": lambda c, i, e: f"{_eff(c, i, e)} is activated right after what its activation condition says happened (a 'then' step), not on its own",
+    "no_activation_event": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated: what its activation condition says did not happen in this action",
     "missed_timing": lambda c, i, e: f"missed the timing: {_eff(c, i, e)} says \"When\", and its event was not the last thing to happen",
     "already_answered": lambda c, i, e: f"{_eff(c, i, e)} was already activated for this event",
     "mandatory_trigger": lambda c, i, e: f"{_eff(c, i, e)} is mandatory: it must be activated after its event",

@@ -65,6 +65,29 @@ class Words:
         return True
 
 
+def _watches(cond) -> bool:
+    return cond is not None and cond[0] == "trigger" and len(cond) > 4 and all(ev[0] == "seen" for ev in cond[2])
+
+
+def face_up_watcher(card, cond) -> bool:
+    """Whether an effect of a face-up Continuous or Field Spell/Trap answers a watched event
+    ("Once per turn, if a monster(s) you control is destroyed ...: Draw 1 card": Supply Squad): a
+    trigger of the card where it is, face-up on the field, once the card itself was activated."""
+    return _watches(cond) and bool({"continuous", "field"} & set(card.kinds))
+
+
+def activated_on_event(card, cond) -> bool:
+    """Whether a Spell/Trap card is activated on a watched event (Hero Signal, Performapal
+    Revival): a Normal or Counter Trap, or a Quick-Play Spell, whose activation condition is this
+    family's.  A Continuous or Field card's "If ...: You can" is an effect of the face-up card, and
+    a Normal Spell (Spell Speed 1) cannot be activated in the chain an event opens: neither is read."""
+    if not _watches(cond):
+        return False
+    if bool({"continuous", "field", "equip", "ritual"} & set(card.kinds)):
+        return False
+    return card.is_trap or "quickplay" in card.kinds
+
+
 def facts(head, action):
     """Nothing of its own among actions (the condition's facts are seen_facts)."""
     return None
