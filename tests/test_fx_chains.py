@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 from yugioh_board import board
-from yugioh_lines import check, facts_of, illegal, legal
+from yugioh_lines import check, facts_of, illegal, legal, names
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
 from oracle.yugioh.lines import check_line, make_line, parse_text
+from oracle.yugioh.plays import plays
 from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
 
 HAUNTED, MST, DM, REBORN = "Call of the Haunted", "Mystical Space Typhoon", "Dark Magician", "Monster Reborn"
@@ -261,3 +262,28 @@ def test_a_mandatory_trigger_of_the_opponents_card_does_not_bind_the_turn_player
     # the opponent's: the turn player's line is not illegal for not activating it
     pos = board(field=["Summoned Skull"], opp_field=["Fencing Fire Ferret"], phase="battle")
     legal(pos, 'attack "Summoned Skull" -> "Fencing Fire Ferret"')
+
+
+SPELLBOOK_MAGICIAN = "Spellbook Magician of Prophecy"   # When this card is Normal Summoned or
+                                                        # flipped face-up: Add 1 "Spellbook"
+                                                        # Spell from your Deck to your hand.
+
+
+def test_a_mandatory_search_is_activated_whatever_it_finds_and_takes_what_there_is():
+    summon = f'normal_summon "{SPELLBOOK_MAGICIAN}"'
+    trigger = f'then activate "{SPELLBOOK_MAGICIAN}"'
+    # no "Spellbook" Spell in the Deck: the Normal Summon is legal, the trigger resolves doing nothing
+    legal(board(hand=[SPELLBOOK_MAGICIAN]), summon, trigger)
+    # one in the Deck: it is added (the one reading: leaving it there would be a second one, and
+    # the line ambiguous)
+    pos = with_deck(board(hand=[SPELLBOOK_MAGICIAN]), ["Spellbook of Secrets", "Sangan"])
+    out = legal(pos, summon, trigger)
+    assert "Spellbook of Secrets" in names(out, 0, "hand")
+    assert "not a card this effect can take" in illegal(pos, summon, f'{trigger} adding "Sangan"')
+    # the trigger is owed all the same
+    assert "mandatory" in illegal(pos, summon)
+
+
+def test_the_plays_list_a_summon_whose_mandatory_trigger_follows_it():
+    # what follows an action in its block (the trigger) is the line's business, not the play's
+    assert {p.action for p in plays(board(hand=[SPELLBOOK_MAGICIAN]))} == {"normal_summon", "normal_set"}

@@ -43,7 +43,12 @@ class Context(wording.Context):
         for s in self.position.slots:
             if s.card.code == code:
                 return s.card.name
-        return str(code)
+        # a card the rules name that is not in the position ("must be Special Summoned with "Dark
+        # Fusion""): the bundled library names it
+        from oracle.yugioh.cards import Library
+
+        card = Library.load().get(code) if isinstance(code, int) else None
+        return card.name if card else str(code)
 
     def summoned(self) -> tuple[int, int] | None:
         """(card code, procedure) of the summon at this step."""
@@ -258,6 +263,13 @@ SENTENCES: dict[str, S] = {
     "no_trigger_event": lambda c, i, e: f"{_eff(c, i, e)} is a trigger, and what it answers did not happen in this action",
     "not_a_trigger": lambda c, i, e: f"{_eff(c, i, e)} is not a trigger effect: it cannot follow an action, it is activated on its own",
     "trigger_at_open_state": lambda c, i, e: f"{_eff(c, i, e)} is a trigger effect: it is activated right after its event (a 'then' step), not on its own",
+    "fusion_left_out": lambda c, cc, e: f"effect {e} of {c.card_name(cc)} Fusion Summons as it resolves: its Fusion Summon must follow it in the line (a 'then' step)",
+    "fusion_not_done": lambda c, cc, e: f"effect {e} of {c.card_name(cc)} Fusion Summons as it resolves, and no Fusion Summon it allows is made (it cannot be activated without one)",
+    "fusion_first": lambda c, i: f"the Fusion Summon of the effect that just resolved comes first: {c.name(i)} cannot be activated at this step",
+    "fusion_without_effect": lambda c, i: f"{c.name(i)} is Fusion Summoned in a chain, and no effect that just resolved Fusion Summons",
+    "no_fusion_monster": lambda c, cc, e: f"effect {e} of {c.card_name(cc)} Fusion Summons, and the Extra Deck holds no Fusion Monster it names",
+    "effect_cannot_fuse": lambda c, i: f"the effect that resolved cannot Fusion Summon {c.name(i)}: it is not the monster its text names",
+    "effect_material_from": lambda c, m: f"{c.name(m)} is not where the effect takes Fusion Materials from",
     "event_passed": lambda c, i, e: f"{_eff(c, i, e)} is activated right after what its activation condition says happened (a 'then' step), not on its own",
     "no_activation_event": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated: what its activation condition says did not happen in this action",
     "missed_timing": lambda c, i, e: f"missed the timing: {_eff(c, i, e)} says \"When\", and its event was not the last thing to happen",
@@ -293,6 +305,7 @@ SENTENCES: dict[str, S] = {
     "target_is_cost": lambda c, j: f"{c.name(j)} is paid as a cost, so it cannot also be the target",
     "not_a_valid_card": lambda c, j: f"{c.name(j)} is not a card this effect can take (wrong kind, or not where the effect takes from)",
     "nothing_to_resolve": lambda c, k: "the effect finds no card to take where it looks, so it cannot be activated",
+    "left_behind": lambda c, k, j: f"the mandatory effect takes what there is: {c.name(j)} fits and is left behind",
     # removal.lp: destruction
     "nothing_to_destroy": lambda c, i: f"{c.name(i)} destroys every card of a kind, and there is none: it cannot be activated",
     "set_not_modelled": lambda c, j: f"{c.name(j)} would be Set by an effect: only a Spell/Trap (not a Field Spell) Set from the GY or banishment is modelled",

@@ -128,6 +128,8 @@ class Words:
         # "you can Normal Summon[/Set] 1 "X" monster in addition to your Normal Summon/Set": a Set
         # too only with "/Set" (normal.lp's grant_kind/2); a rule of the card, see grant_rule
         how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
+        if not how.startswith("Normal Summon"):
+            raise ValueError(f"{how} ... in addition to your Normal Summon/Set (not read)")
         return {"do": "grant_normal_summon", "how": "summon_set" if "Set" in how else "summon",
                 "filter": _np_alts(items)}
 

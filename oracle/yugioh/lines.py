@@ -15,6 +15,8 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     activate "One for One" paying "Celtic Guardian" summoning "Water Spirit"
     normal_summon "Marauding Captain"
     then activate "Marauding Captain" summoning "Tune Warrior"   # a trigger following the step above
+    activate "Ukiyoe-P.U.N.K. Sharakusai"
+    then fusion_summon "Ukiyoe-P.U.N.K. Rising Carp" with "Ukiyoe-P.U.N.K. Sharakusai", "Noh-P.U.N.K. Foxy Tune"
     activate "Monster Reborn" targeting "Dark Magician"
     chain activate "Emergency Teleport" summoning "Krebons"      # a chain link answering the link above
     activate "Elemental HERO Stratos" effect 1 mode 2 adding "Elemental HERO Burstinatrix"
@@ -34,6 +36,9 @@ starts a new chain.  A step starting with ``chain`` is a link added to the chain
 before it (a response of Spell Speed 2 or more, or another trigger of the same event): the
 chain resolves last in, first out, once no link is added.  Both belong to the action before them,
 and the length of a line counts the steps without ``then`` or ``chain`` (asp/yugioh/chain.lp).
+``then fusion_summon ... with ...`` (no Spell) is the Fusion Summon an effect makes as it resolves
+("Fusion Summon 1 ... Fusion Monster from your Extra Deck, using ...": asp/yugioh/fusion_grant.lp),
+right after the link that resolved.
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
@@ -222,8 +227,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         return out
 
     step = Step(number=number, action=action, line=line, follow=follow, chained=chained)
-    if follow and action != "activate":
-        raise err("only an activation (a chain link) follows a step with 'then' or 'chain'")
+    if follow and action != "activate" and (chained or action != "fusion_summon"):
+        raise err("only an activation (a chain link), or after 'then' the Fusion Summon an effect makes, "
+                  "follows a step with 'then' or 'chain'")
     if action != "attack":
         rest = _placement(step, rest, err)
     if action == "pendulum_summon":
@@ -366,8 +372,9 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
             sub = _step_object(sub, number, source, at)
         else:
             raise OracleError(f"a trigger effect is a step object or a string, not {sub!r:.40}", source=source, field=at)
-        if sub.action != "activate":
-            raise OracleError("only activations (trigger effects) follow a step", source=source, field=at)
+        if sub.action not in ("activate", "fusion_summon"):
+            raise OracleError("only activations (trigger effects), and the Fusion Summon an effect makes, follow a step",
+                              source=source, field=at)
         sub.follow = True
         if isinstance(then[n], dict) and then[n].get("chain") is not None:
             if not isinstance(then[n]["chain"], bool):

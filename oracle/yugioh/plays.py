@@ -127,7 +127,11 @@ def ground(position: Position, instance: Instance, *, zones: bool = False, extra
     ``step(1)``.  The rest of the turn (attacks), goals and the state after the step are other
     program parts (lines.py grounds them), so they are not even handed to clingo here."""
     # Choices made on resolution (which card a search adds) are details of a line, not plays.
-    program = instance.program() + ("show_zones.\n" if zones else "") + "hide_picks.\n" + extra
+    # A play is its action at open game state, resolved at once: what the rules make follow it in
+    # its block (a response, the triggers owed, the Fusion Summon an effect makes: chain.lp,
+    # fusion_grant.lp) is a line's, so the step is no block's last (fslots) and keeps no link open.
+    program = (instance.program() + ("show_zones.\n" if zones else "") + "hide_picks.\nfslots(1).\n:- keep(1).\n"
+               + extra)
     parts = [("base", []), ("step", [clingo.Number(1)])]
     return make_control(encoding("yugioh"), program, parts=parts, one_shot=True, relevant_only=True)
 

@@ -1,0 +1,106 @@
+"""Fusion Summons by a card effect (the family "fusion": grammar/effects_fusion.lark,
+asp/yugioh/fusion_grant.lp): the effect's Fusion Summon is the step right after its link resolves,
+with every rule of a Fusion Summon and no Fusion Spell."""
+from __future__ import annotations
+
+from yugioh_board import board
+from yugioh_lines import check, facts_of, illegal, legal, names
+
+import oracle
+from oracle.yugioh.cards import Library
+from oracle.yugioh.position import parse_position
+from oracle.yugioh.solve import Puzzle, solve_puzzle
+
+SHARAKUSAI = "Ukiyoe-P.U.N.K. Sharakusai"   # You can pay 600 LP; Fusion Summon 1 "P.U.N.K." Fusion
+                                            # Monster from your Extra Deck, using monsters from
+                                            # your hand or field as material.
+FOXY = "Noh-P.U.N.K. Foxy Tune"
+CARP = "Ukiyoe-P.U.N.K. Rising Carp"        # 2 "P.U.N.K." monsters
+LIGHT_END = "Light End Sublimation Dragon"  # During your Main Phase: You can Fusion Summon 1
+                                            # Fusion Monster from your Extra Deck, using monsters
+                                            # from your hand or field.
+TRACT = "Fiendsmith's Tract"                # (GY) You can banish this card from your GY; Fusion
+                                            # Summon 1 "Fiendsmith" Fusion Monster ...
+FUSE = f'activate "{SHARAKUSAI}"'
+CARP_STEP = f'then fusion_summon "{CARP}" with "{SHARAKUSAI}", "{FOXY}"'
+
+
+def punk(**kw):
+    return board(field=[SHARAKUSAI], hand=[FOXY], extra=[CARP], **kw)
+
+
+def test_the_fusion_summon_of_an_effect_is_read():
+    facts = facts_of(SHARAKUSAI)
+    assert "eff_do(13258285,1,1,1,fusion)" in facts
+    assert {"eff_src(13258285,1,1,1,hand)", "eff_src(13258285,1,1,1,field)"} <= facts
+    assert "eff_filter(13258285,1,1,1,1,pos,kind(fusion))" in facts
+    assert any(f.startswith("eff_filter(13258285,1,1,1,1,pos,archetype(") for f in facts)
+
+
+def test_sharakusai_fusion_summons_with_itself_and_a_monster_from_the_hand():
+    out = legal(punk(), FUSE, CARP_STEP)
+    assert set(names(out, 0, "graveyard")) == {SHARAKUSAI, FOXY}
+    state = out.steps[-1].position
+    assert state["players"][0]["life_points"] == 7400
+    on_field = [z for z in state["extra_monster_zones"] if z] + [z for z in state["players"][0]["monster_zones"] if z]
+    assert [Library.load().resolve(z["card"]).name for z in on_field] == [CARP]
+
+
+def test_the_fusion_summon_must_follow_and_must_be_one_the_effect_allows():
+    # left out of the line
+    assert "must follow it" in illegal(punk(), FUSE)
+    # a Fusion Monster that is no "P.U.N.K." monster, with its own materials
+    pos = board(field=[SHARAKUSAI], hand=["Flame Manipulator", "Masaki the Legendary Swordsman"],
+                extra=["Flame Swordsman"])
+    why = illegal(pos, FUSE, 'then fusion_summon "Flame Swordsman" with "Flame Manipulator", "Masaki the Legendary Swordsman"')
+    assert "not the monster its text names" in why
+    # too few materials for the monster's material line
+    assert "at least 2" in illegal(punk(), FUSE, f'then fusion_summon "{CARP}" with "{SHARAKUSAI}"')
+    # no Fusion Monster it names in the Extra Deck: it cannot be activated at all
+    assert "holds no Fusion Monster it names" in illegal(board(field=[SHARAKUSAI], hand=[FOXY], extra=["Flame Swordsman"]), FUSE)
+
+
+def test_a_fusion_summon_by_effect_is_no_step_of_its_own_without_the_effect():
+    why = illegal(punk(), f'normal_summon "{FOXY}"', f'then fusion_summon "{CARP}" with "{SHARAKUSAI}", "{FOXY}"')
+    assert "no effect that just resolved" in why
+
+
+def test_a_generic_fusion_effect_respects_what_the_fusion_monster_demands():
+    # Light End Sublimation Dragon Fusion Summons any Fusion Monster...
+    pos = board(field=[LIGHT_END], hand=["Flame Manipulator", "Masaki the Legendary Swordsman"],
+                extra=["Flame Swordsman"])
+    legal(pos, f'activate "{LIGHT_END}" effect 2',
+          'then fusion_summon "Flame Swordsman" with "Flame Manipulator", "Masaki the Legendary Swordsman"')
+    # ... but not one that must be Special Summoned with "Dark Fusion"
+    pos = board(field=[LIGHT_END], hand=["Elemental HERO Avian", "Elemental HERO Burstinatrix"],
+                extra=["Evil HERO Inferno Wing"])
+    why = illegal(pos, f'activate "{LIGHT_END}" effect 2',
+                  'then fusion_summon "Evil HERO Inferno Wing" with "Elemental HERO Avian", "Elemental HERO Burstinatrix"')
+    assert "Dark Fusion" in why
+
+
+def test_materials_only_from_the_places_the_effect_names():
+    # "using monsters from your hand or field": a material in the GY is not one
+    pos = board(field=[SHARAKUSAI], gy=[FOXY], extra=[CARP])
+    assert not check(pos, FUSE, CARP_STEP).legal
+
+
+def test_fiendsmiths_tract_fusion_summons_from_the_gy_after_banishing_itself():
+    pos = board(gy=[TRACT], hand=["Fiendsmith Engraver", "Lacrima the Crimson Tears"], extra=["Fiendsmith's Lacrima"])
+    out = legal(pos, f'activate "{TRACT}" effect 2',
+                'then fusion_summon "Fiendsmith\'s Lacrima" with "Fiendsmith Engraver", "Lacrima the Crimson Tears"')
+    assert TRACT in names(out, 0, "banished")
+
+
+def test_the_activation_is_a_play_only_with_a_fusion_monster_it_names():
+    assert any(p.action == "activate" and p.card.name == SHARAKUSAI for p in oracle.plays(punk()))
+    assert not any(p.action == "activate" for p in oracle.plays(board(field=[SHARAKUSAI], hand=[FOXY],
+                                                                        extra=["Flame Swordsman"])))
+
+
+def test_the_solver_finds_the_fusion_summon_by_effect():
+    library = Library.load()
+    solved = solve_puzzle(Puzzle(parse_position(punk(), library=library), {"summon": CARP}), max_steps=1, library=library)
+    assert solved.lines, "no line"
+    text = "\n".join(s.normalized() for s in solved.lines[0])
+    assert text == f'activate "{SHARAKUSAI}"\n{CARP_STEP}'.replace(f'"{SHARAKUSAI}", "{FOXY}"', f'"{FOXY}", "{SHARAKUSAI}"'), text
