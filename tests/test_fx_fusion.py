@@ -104,3 +104,21 @@ def test_the_solver_finds_the_fusion_summon_by_effect():
     assert solved.lines, "no line"
     text = "\n".join(s.normalized() for s in solved.lines[0])
     assert text == f'activate "{SHARAKUSAI}"\n{CARP_STEP}'.replace(f'"{SHARAKUSAI}", "{FOXY}"', f'"{FOXY}", "{SHARAKUSAI}"'), text
+
+
+SWIRL = "D/D Swirl Slime"   # If this card is in your hand: You can Fusion Summon 1 "D/D/D" Fusion
+                            # Monster from your Extra Deck, using monsters from your hand as Fusion
+                            # Materials, including this card.
+GENGHIS = "D/D/D Flame King Genghis"   # 2 "D/D" monsters
+
+
+def test_including_this_card_makes_the_effects_card_a_material():
+    pos = board(hand=[SWIRL, "D/D Lamia", "D/D Ghost"], extra=[GENGHIS])
+    act = f'activate "{SWIRL}" effect 1'
+    out = legal(pos, act, f'then fusion_summon "{GENGHIS}" with "{SWIRL}", "D/D Lamia"')
+    assert {SWIRL, "D/D Lamia"} <= set(names(out, 0, "graveyard"))
+    assert "must be one of the Fusion Materials" in illegal(pos, act, f'then fusion_summon "{GENGHIS}" with "D/D Lamia", "D/D Ghost"')
+    # "from your hand": a "D/D" monster on the field is no material of it
+    field = board(hand=[SWIRL], field=["D/D Lamia"], extra=[GENGHIS])
+    assert "not where the effect takes Fusion Materials from" in illegal(
+        field, act, f'then fusion_summon "{GENGHIS}" with "{SWIRL}", "D/D Lamia"')

@@ -269,6 +269,7 @@ SENTENCES: dict[str, S] = {
     "fusion_without_effect": lambda c, i: f"{c.name(i)} is Fusion Summoned in a chain, and no effect that just resolved Fusion Summons",
     "no_fusion_monster": lambda c, cc, e: f"effect {e} of {c.card_name(cc)} Fusion Summons, and the Extra Deck holds no Fusion Monster it names",
     "effect_cannot_fuse": lambda c, i: f"the effect that resolved cannot Fusion Summon {c.name(i)}: it is not the monster its text names",
+    "fusion_without_self": lambda c, j: f"{c.name(j)} must be one of the Fusion Materials (\"including this card\")",
     "effect_material_from": lambda c, m: f"{c.name(m)} is not where the effect takes Fusion Materials from",
     "event_passed": lambda c, i, e: f"{_eff(c, i, e)} is activated right after what its activation condition says happened (a 'then' step), not on its own",
     "no_activation_event": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated: what its activation condition says did not happen in this action",

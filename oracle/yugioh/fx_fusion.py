@@ -3,7 +3,8 @@ effect, "Fusion Summon 1 "X" Fusion Monster from your Extra Deck, using monsters
 field as material" (Ukiyoe-P.U.N.K. Sharakusai).
 
 The action is ``eff_do(C,E,M,K,fusion)``; what it may summon is its ``eff_filter/7`` (the noun
-phrase), and where the materials may be is ``eff_src/5`` (hand, field).  It is the last action of
+phrase), where the materials may be is ``eff_src/5`` (hand, field), and ", including this card"
+is ``eff_rider(C,E,M,K,with_self)``.  It is the last action of
 its effect: asp/yugioh/fusion_grant.lp plays it as the Fusion Summon of the step right after the
 link resolves, with every rule of a Fusion Summon (materials.lp, extra.lp) and no Fusion Spell.
 A Fusion Spell whose whole text is Polymerization's is requirements.py's (a Fusion Spell).
@@ -29,13 +30,16 @@ class Words:
             raise ValueError("a Fusion Summon of a monster that is not a Fusion Monster")
         if not set(places) <= {"hand", "field"}:
             raise ValueError("Fusion Materials from elsewhere than the hand and field (not read)")
-        return {"do": "fusion_summon", "what": alts, "from": places}
+        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items}
 
     def fusion_from(self, items):
         return next(i for i in items if isinstance(i, list))
 
     def fusion_you_control(self, _):
         return ["field"]
+
+    def fusion_with_self(self, _):
+        return "with_self"
 
 
 def facts(head, action):
@@ -45,7 +49,7 @@ def facts(head, action):
         return None
     f = clingo.Function
     return ([f("eff_do", head + [f("fusion")])] + [f("eff_src", head + [f(pl)]) for pl in action["from"]]
-            + filters("eff_filter", head, action["what"]))
+            + filters("eff_filter", head, action["what"]) + [f("eff_rider", head + [f("with_self")])] * action["with_self"])
 
 
 def grants(effect) -> bool:
