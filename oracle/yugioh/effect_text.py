@@ -19,7 +19,7 @@ from lark import Lark, Token
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_fusion, fx_grave, fx_modes, fx_negate, fx_puzzles,
-                           fx_removal, fx_statics, fx_stats, fx_summon, fx_timing, fx_tokens,
+                           fx_removal, fx_ritual, fx_statics, fx_stats, fx_summon, fx_timing, fx_tokens,
                            fx_watch, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
@@ -30,6 +30,8 @@ from oracle.yugioh.grammar.phrases import Phrases, Vocabulary
 from oracle.yugioh.requirements import _sentences
 
 MANY = 99
+# The actions that Summon as the effect resolves, at a step of their own (asp/yugioh/grants.lp).
+SUMMONS_AS_IT_RESOLVES = ("fusion_summon", "ritual_summon")
 
 # Sentences that requirements.py reads (summoning conditions and procedures): not effects.
 _SUMMON_RULES = re.compile(
@@ -892,10 +894,10 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 a["what"] = ("self",)
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
-        if any(a["do"] == "fusion_summon" for a in m["actions"][:-1]):
-            # fx_fusion: the Fusion Summon is played at the step after the link resolves, so that
-            # nothing of the effect may come after it
-            raise ValueError("an action after a Fusion Summon by an effect (not read)")
+        if any(a["do"] in SUMMONS_AS_IT_RESOLVES for a in m["actions"][:-1]):
+            # fx_fusion, fx_ritual: the Summon is played at the step after the link resolves
+            # (grants.lp), so that nothing of the effect may come after it
+            raise ValueError("an action after a Fusion or Ritual Summon by an effect (not read)")
     if p["kind"] == "modal":
         if any(i[0] == "target" for i in p["pre"]):
             # fx_modes: a target before the choice would be every bullet's (not read)
@@ -919,7 +921,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
 FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon,
-                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch, fx_fusion)
+                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch, fx_fusion, fx_ritual)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

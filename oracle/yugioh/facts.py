@@ -10,8 +10,8 @@ from clingo import Function, Symbol
 from oracle.errors import OracleError
 from oracle.terms import fact
 from oracle.yugioh.cards import Card, Library
-from oracle.yugioh import fx_fusion, fx_tokens
-from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh import fx_tokens
+from oracle.yugioh.effect_text import SUMMONS_AS_IT_RESOLVES, card_effects
 from oracle.yugioh.position import RULES, Position, Slot
 from oracle.yugioh.requirements import requirements
 
@@ -193,8 +193,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     count = lambda test: sum(n * _links(card, library, test) for card, n in mine)  # noqa: E731
     responses = count(_responds)
     triggers = count(lambda card, e: e.type == "trigger")
-    fusions = count(lambda card, e: fx_fusion.grants(e))   # the step of its Fusion Summon (fusion_grant.lp)
-    inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1) + fusions)
+    # the step of the Fusion or Ritual Summon an effect makes as it resolves (grants.lp)
+    grants = count(lambda card, e: any(a["do"] in SUMMONS_AS_IT_RESOLVES for acts in e.modes for a in acts))
+    inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1) + grants)
 
     for card in cards:
         for a in sorted(archetypes):

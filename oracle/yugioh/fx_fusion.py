@@ -4,9 +4,9 @@ field as material" (Ukiyoe-P.U.N.K. Sharakusai).
 
 The action is ``eff_do(C,E,M,K,fusion)``; what it may summon is its ``eff_filter/7`` (the noun
 phrase), where the materials may be is ``eff_src/5`` (hand, field), and ", including this card"
-is ``eff_rider(C,E,M,K,with_self)``.  It is the last action of its effect:
-asp/yugioh/fusion_grant.lp plays it as the Fusion Summon of the step right after the link
-resolves, with every rule of a Fusion Summon (materials.lp, extra.lp) and no Fusion Spell.
+is ``eff_rider(C,E,M,K,with_self)``.  It is the last action of its effect: asp/yugioh/grants.lp
+plays it as the Fusion Summon of the step right after the link resolves, with every rule of a
+Fusion Summon (materials.lp, extra.lp; the effect's own in fusion_grant.lp) and no Fusion Spell.
 A Fusion Spell whose whole text is Polymerization's is requirements.py's (a Fusion Spell).
 """
 from __future__ import annotations
@@ -51,7 +51,3 @@ def facts(head, action):
     return ([f("eff_do", head + [f("fusion")])] + [f("eff_src", head + [f(pl)]) for pl in action["from"]]
             + filters("eff_filter", head, action["what"]) + [f("eff_rider", head + [f("with_self")])] * action["with_self"])
 
-
-def grants(effect) -> bool:
-    """Whether an effect Fusion Summons (its Fusion Summon takes a follow-up step of its own)."""
-    return any(a["do"] == "fusion_summon" for acts in effect.modes for a in acts)

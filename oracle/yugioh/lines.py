@@ -36,9 +36,10 @@ starts a new chain.  A step starting with ``chain`` is a link added to the chain
 before it (a response of Spell Speed 2 or more, or another trigger of the same event): the
 chain resolves last in, first out, once no link is added.  Both belong to the action before them,
 and the length of a line counts the steps without ``then`` or ``chain`` (asp/yugioh/chain.lp).
-``then fusion_summon ... with ...`` (no Spell) is the Fusion Summon an effect makes as it resolves
-("Fusion Summon 1 ... Fusion Monster from your Extra Deck, using ...": asp/yugioh/fusion_grant.lp),
-right after the link that resolved.
+``then fusion_summon ... with ...`` and ``then ritual_summon ... with ...`` (no Spell) are the
+Fusion or Ritual Summon an effect makes as it resolves ("Fusion Summon 1 ... Fusion Monster from
+your Extra Deck, using ...", "Ritual Summon 1 ... Ritual Monster from your hand, by Tributing ...":
+asp/yugioh/grants.lp), right after the link that resolved.
 
 JSON form: ``{"position": {...} or "file.json", "steps": [...]}`` where a step is either a
 string in the text form or ``{"action": ..., "card": ..., "materials": [...], "spell": ...,
@@ -78,6 +79,7 @@ from oracle.solver import make_control, solve
 from oracle.terms import COUNT_MAX, NUMBER_MAX, whole_number
 from oracle.yugioh import fx_tokens, state_out
 from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import SUMMONS_AS_IT_RESOLVES
 from oracle.yugioh.facts import position_facts
 from oracle.yugioh.position import Position, parse_position
 
@@ -194,6 +196,10 @@ Line = checking.Line
 
 
 # --- reading ------------------------------------------------------------------------------------
+# The Summons an effect makes as it resolves, a "then" step of their own (asp/yugioh/grants.lp):
+# their actions are the line's actions of the same names.
+EFFECT_SUMMONS = SUMMONS_AS_IT_RESOLVES
+
 def parse_step(text: str, number: int, *, source: str = "<line>", line: int | None = None) -> Step:
     """One step of the text form."""
     where = linefile.step_place(number, line)
@@ -227,9 +233,9 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         return out
 
     step = Step(number=number, action=action, line=line, follow=follow, chained=chained)
-    if follow and action != "activate" and (chained or action != "fusion_summon"):
-        raise err("only an activation (a chain link), or after 'then' the Fusion Summon an effect makes, "
-                  "follows a step with 'then' or 'chain'")
+    if follow and action != "activate" and (chained or action not in EFFECT_SUMMONS):
+        raise err("only an activation (a chain link), or after 'then' the Fusion or Ritual Summon an effect "
+                  "makes, follows a step with 'then' or 'chain'")
     if action != "attack":
         rest = _placement(step, rest, err)
     if action == "pendulum_summon":
@@ -372,9 +378,9 @@ def _step_object(item: dict, number: int, source: str, where: str) -> Step:
             sub = _step_object(sub, number, source, at)
         else:
             raise OracleError(f"a trigger effect is a step object or a string, not {sub!r:.40}", source=source, field=at)
-        if sub.action not in ("activate", "fusion_summon"):
-            raise OracleError("only activations (trigger effects), and the Fusion Summon an effect makes, follow a step",
-                              source=source, field=at)
+        if sub.action != "activate" and sub.action not in EFFECT_SUMMONS:
+            raise OracleError("only activations (trigger effects), and the Fusion or Ritual Summon an effect makes, "
+                              "follow a step", source=source, field=at)
         sub.follow = True
         if isinstance(then[n], dict) and then[n].get("chain") is not None:
             if not isinstance(then[n]["chain"], bool):

@@ -129,7 +129,7 @@ def ground(position: Position, instance: Instance, *, zones: bool = False, extra
     # Choices made on resolution (which card a search adds) are details of a line, not plays.
     # A play is its action at open game state, resolved at once: what the rules make follow it in
     # its block (a response, the triggers owed, the Fusion Summon an effect makes: chain.lp,
-    # fusion_grant.lp) is a line's, so the step is no block's last (fslots) and keeps no link open.
+    # grants.lp) is a line's, so the step is no block's last (fslots) and keeps no link open.
     program = (instance.program() + ("show_zones.\n" if zones else "") + "hide_picks.\nfslots(1).\n:- keep(1).\n"
                + extra)
     parts = [("base", []), ("step", [clingo.Number(1)])]

@@ -1,6 +1,7 @@
-"""Fusion Summons by a card effect (the family "fusion": grammar/effects_fusion.lark,
-asp/yugioh/fusion_grant.lp): the effect's Fusion Summon is the step right after its link resolves,
-with every rule of a Fusion Summon and no Fusion Spell."""
+"""Fusion and Ritual Summons by a card effect (the families "fusion" and "ritual":
+grammar/effects_fusion.lark, effects_ritual.lark; asp/yugioh/grants.lp, fusion_grant.lp, ritual.lp):
+the effect's Summon is the step right after its link resolves, with every rule of that Summon and
+no Spell."""
 from __future__ import annotations
 
 from yugioh_board import board
@@ -117,8 +118,49 @@ def test_including_this_card_makes_the_effects_card_a_material():
     act = f'activate "{SWIRL}" effect 1'
     out = legal(pos, act, f'then fusion_summon "{GENGHIS}" with "{SWIRL}", "D/D Lamia"')
     assert {SWIRL, "D/D Lamia"} <= set(names(out, 0, "graveyard"))
-    assert "must be one of the Fusion Materials" in illegal(pos, act, f'then fusion_summon "{GENGHIS}" with "D/D Lamia", "D/D Ghost"')
+    assert "must be one of the materials" in illegal(pos, act, f'then fusion_summon "{GENGHIS}" with "D/D Lamia", "D/D Ghost"')
     # "from your hand": a "D/D" monster on the field is no material of it
     field = board(hand=[SWIRL], field=["D/D Lamia"], extra=[GENGHIS])
     assert "not where the effect takes Fusion Materials from" in illegal(
         field, act, f'then fusion_summon "{GENGHIS}" with "{SWIRL}", "D/D Lamia"')
+
+
+# --- Ritual Summons by a card effect (the family "ritual": grammar/effects_ritual.lark, ritual.lp) ---
+OCH = "Megalith Och"   # During the Main Phase (Quick Effect): You can activate this effect; Ritual
+                       # Summon 1 Ritual Monster from your hand, by Tributing monsters from your
+                       # hand or field, including this card on your field, whose total Levels
+                       # equal or exceed the Level of the Ritual Monster.
+PHALEG, HAGITH, PHUL = "Megalith Phaleg", "Megalith Hagith", "Megalith Phul"   # Levels 8, 4, 2
+
+
+def test_the_ritual_summon_of_an_effect_is_read():
+    facts = facts_of(OCH)
+    assert "eff_do(36849933,2,1,1,ritual)" in facts
+    assert "ritual_spell(eff(36849933,2,1,1),at_least)" in facts
+    assert {"ritual_tribute_from(eff(36849933,2,1,1),hand)", "ritual_tribute_from(eff(36849933,2,1,1),field)"} <= facts
+    assert "eff_rider(36849933,2,1,1,with_self)" in facts
+
+
+def test_megalith_och_ritual_summons_tributing_itself():
+    pos = board(field=[OCH], hand=[PHALEG, HAGITH, PHUL])
+    act = f'activate "{OCH}" effect 2'
+    out = legal(pos, act, f'then ritual_summon "{PHALEG}" with "{OCH}", "{HAGITH}"')
+    assert {OCH, HAGITH} <= set(names(out, 0, "graveyard"))
+    # this card must be one of the Tributes
+    assert "must be one of the materials or Tributes" in illegal(
+        board(field=[OCH], hand=[PHALEG, HAGITH, "Megalith Ophiel"]), act, f'then ritual_summon "{PHALEG}" with "{HAGITH}", "Megalith Ophiel"')
+    # the Levels must reach the Ritual Monster's (4 + 2 < 8)
+    assert "total 6" in illegal(pos, act, f'then ritual_summon "{PHALEG}" with "{OCH}", "{PHUL}"')
+    # the Summon follows the effect, or the effect is not activated
+    assert "must follow it" in illegal(pos, act)
+    # no Ritual Monster in the hand: it cannot be activated
+    assert "holds no Ritual Monster" in illegal(board(field=[OCH], hand=["Kozaky"]), act)
+
+
+def test_the_solver_finds_the_ritual_summon_by_effect():
+    library = Library.load()
+    pos = parse_position(board(field=[OCH], hand=[PHALEG, HAGITH]), library=library)
+    solved = solve_puzzle(Puzzle(pos, {"summon": PHALEG}), max_steps=1, library=library)
+    assert solved.lines, "no line"
+    assert "\n".join(s.normalized() for s in solved.lines[0]) == (
+        f'activate "{OCH}" effect 2\nthen ritual_summon "{PHALEG}" with "{HAGITH}", "{OCH}"')
