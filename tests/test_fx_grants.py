@@ -164,3 +164,18 @@ def test_the_solver_finds_the_ritual_summon_by_effect():
     assert solved.lines, "no line"
     assert "\n".join(s.normalized() for s in solved.lines[0]) == (
         f'activate "{OCH}" effect 2\nthen ritual_summon "{PHALEG}" with "{HAGITH}", "{OCH}"')
+
+
+NECRO_SLIME = "D/D Necro Slime"   # If this card is in your GY: You can Fusion Summon 1 "D/D/D" Fusion
+                                  # Monster from your Extra Deck, by banishing Fusion Materials
+                                  # mentioned on it from your GY, including this card.
+
+
+def test_a_fusion_summon_by_banishing_its_materials_from_the_gy():
+    pos = board(gy=[NECRO_SLIME, "D/D Lamia"], hand=["D/D Ghost"], extra=[GENGHIS])
+    act = f'activate "{NECRO_SLIME}"'
+    out = legal(pos, act, f'then fusion_summon "{GENGHIS}" with "{NECRO_SLIME}", "D/D Lamia"')
+    assert set(names(out, 0, "banished")) == {NECRO_SLIME, "D/D Lamia"} and not names(out, 0, "graveyard")
+    # a material from the hand is not one of the GY's
+    assert "not where the effect takes Fusion Materials from" in illegal(
+        pos, act, f'then fusion_summon "{GENGHIS}" with "{NECRO_SLIME}", "D/D Ghost"')

@@ -3,8 +3,9 @@ effect, "Fusion Summon 1 "X" Fusion Monster from your Extra Deck, using monsters
 field as material" (Ukiyoe-P.U.N.K. Sharakusai).
 
 The action is ``eff_do(C,E,M,K,fusion)``; what it may summon is its ``eff_filter/7`` (the noun
-phrase), where the materials may be is ``eff_src/5`` (hand, field), and ", including this card"
-is ``eff_rider(C,E,M,K,with_self)``.  It is the last action of its effect: asp/yugioh/grants.lp
+phrase), where the materials may be is ``eff_src/5`` (hand, field; field, GY when they are
+banished), ", including this card" is ``eff_rider(C,E,M,K,with_self)`` and "by banishing Fusion
+Materials mentioned on it from your GY" ``eff_rider(C,E,M,K,banish_materials)``.  It is the last action of its effect: asp/yugioh/grants.lp
 plays it as the Fusion Summon of the step right after the link resolves, with every rule of a
 Fusion Summon (materials.lp, extra.lp; the effect's own in fusion_grant.lp) and no Fusion Spell.
 A Fusion Spell whose whole text is Polymerization's is requirements.py's (a Fusion Spell).
@@ -30,7 +31,20 @@ class Words:
             raise ValueError("a Fusion Summon of a monster that is not a Fusion Monster")
         if not set(places) <= {"hand", "field"}:
             raise ValueError("Fusion Materials from elsewhere than the hand and field (not read)")
-        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items}
+        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items, "banish": False}
+
+    def fusion_banishing(self, items):
+        # "..., by banishing Fusion Materials mentioned on it from your GY": the materials are
+        # banished from those places instead of sent to the GY
+        if str(items[0]) != "Fusion Summon":
+            raise ValueError(f"{items[0]} 1 ... from your Extra Deck (not read)")
+        lo, hi, alts = tuple(items[1])
+        places = next(i for i in items[2:] if isinstance(i, list))
+        if (lo, hi) != (1, 1) or not all(("pos", ("kind", "fusion")) in a for a in alts):
+            raise ValueError("a Fusion Summon of other than 1 Fusion Monster (not read)")
+        if not set(places) <= {"field", "graveyard"}:
+            raise ValueError("Fusion Materials banished from elsewhere than the field and GY (not read)")
+        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items, "banish": True}
 
     def fusion_from(self, items):
         return next(i for i in items if isinstance(i, list))
@@ -49,5 +63,6 @@ def facts(head, action):
         return None
     f = clingo.Function
     return ([f("eff_do", head + [f("fusion")])] + [f("eff_src", head + [f(pl)]) for pl in action["from"]]
-            + filters("eff_filter", head, action["what"]) + [f("eff_rider", head + [f("with_self")])] * action["with_self"])
+            + filters("eff_filter", head, action["what"]) + [f("eff_rider", head + [f("with_self")])] * action["with_self"]
+            + [f("eff_rider", head + [f("banish_materials")])] * action["banish"])
 
