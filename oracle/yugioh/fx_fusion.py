@@ -21,30 +21,12 @@ class Words:
     """Transformer methods of effects_fusion.lark (a mixin of effect_text._CoreTree)."""
 
     def fusion_by_effect(self, items):
-        if str(items[0]) != "Fusion Summon":
-            raise ValueError(f"{items[0]} 1 ... from your Extra Deck (not read)")
-        np, places = items[1], next(i for i in items[2:] if isinstance(i, list))
-        lo, hi, alts = tuple(np)
-        if (lo, hi) != (1, 1):
-            raise ValueError("a Fusion Summon of other than 1 monster (not read)")
-        if not all(("pos", ("kind", "fusion")) in a for a in alts):
-            raise ValueError("a Fusion Summon of a monster that is not a Fusion Monster")
-        if not set(places) <= {"hand", "field"}:
-            raise ValueError("Fusion Materials from elsewhere than the hand and field (not read)")
-        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items, "banish": False}
+        return _fusion(items, {"hand", "field"}, banish=False)
 
     def fusion_banishing(self, items):
         # "..., by banishing Fusion Materials mentioned on it from your GY": the materials are
         # banished from those places instead of sent to the GY
-        if str(items[0]) != "Fusion Summon":
-            raise ValueError(f"{items[0]} 1 ... from your Extra Deck (not read)")
-        lo, hi, alts = tuple(items[1])
-        places = next(i for i in items[2:] if isinstance(i, list))
-        if (lo, hi) != (1, 1) or not all(("pos", ("kind", "fusion")) in a for a in alts):
-            raise ValueError("a Fusion Summon of other than 1 Fusion Monster (not read)")
-        if not set(places) <= {"field", "graveyard"}:
-            raise ValueError("Fusion Materials banished from elsewhere than the field and GY (not read)")
-        return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items, "banish": True}
+        return _fusion(items, {"field", "graveyard"}, banish=True)
 
     def fusion_from(self, items):
         return next(i for i in items if isinstance(i, list))
@@ -54,6 +36,21 @@ class Words:
 
     def fusion_with_self(self, _):
         return "with_self"
+
+
+def _fusion(items, allowed: set, banish: bool) -> dict:
+    """The action of either rule: "Fusion Summon" 1 Fusion Monster, materials from ``allowed``."""
+    if str(items[0]) != "Fusion Summon":
+        raise ValueError(f"{items[0]} 1 ... from your Extra Deck (not read)")
+    lo, hi, alts = tuple(items[1])
+    places = next(i for i in items[2:] if isinstance(i, list))
+    if (lo, hi) != (1, 1):
+        raise ValueError("a Fusion Summon of other than 1 monster (not read)")
+    if not all(("pos", ("kind", "fusion")) in a for a in alts):
+        raise ValueError("a Fusion Summon of a monster that is not a Fusion Monster")
+    if not set(places) <= allowed:
+        raise ValueError(f"Fusion Materials from elsewhere than {' and '.join(sorted(allowed))} (not read)")
+    return {"do": "fusion_summon", "what": alts, "from": places, "with_self": "with_self" in items, "banish": banish}
 
 
 def facts(head, action):
