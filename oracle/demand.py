@@ -21,7 +21,7 @@ from __future__ import annotations
 from clingo import ast
 from clingo.ast import ASTType
 
-from oracle.relevance import MAX_HEADS, Pattern, _fill, _text, _unifies, allowed
+from oracle.relevance import MAX_HEADS, Derivable, Pattern, _fill, _text, _unifies, allowed
 from oracle.relevance import shapes as relevance_shapes  # (its walk of the parts, with demand's shape)
 
 # Statements always kept, whatever they derive: they constrain or rank the answer sets, or name
@@ -86,7 +86,7 @@ def shapes(statements, values: tuple = ()) -> tuple:
 
 
 def needed(rule_shapes: tuple, forward: tuple, kept: tuple[bool, ...], reads: tuple[Pattern, ...],
-           derivable: dict, unknown: bool) -> tuple[bool, ...]:
+           derivable: Derivable, unknown: bool) -> tuple[bool, ...]:
     """Which of the ``kept`` statements matter: a least fixpoint backward from the roots and
     ``reads`` (the patterns of the atoms the caller reads from a model, besides the shown ones).
     ``forward`` holds relevance.shapes of the same statements and ``derivable``, ``unknown`` the
