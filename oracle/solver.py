@@ -192,7 +192,8 @@ def _alive(files: tuple[str, ...], wanted: frozenset | None, abstract: str, valu
     if instance is None:  # an instance the analysis cannot read: keep every statement
         return tuple(inside), None, True
     chosen = [i for i, ok in enumerate(inside) if ok]
-    alive, derivable, unknown = relevance.fixpoint(_shapes(files, values, wanted), instance)
+    every = _shapes(files, values)  # shared with demand.needed: shapes are read once per values
+    alive, derivable, unknown = relevance.fixpoint(tuple(every[i] for i in chosen), instance)
     out = [False] * len(statements)
     for i, ok in zip(chosen, alive):
         out[i] = ok
@@ -212,10 +213,9 @@ def _demand_shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
 
 
 @lru_cache(maxsize=16)
-def _shapes(files: tuple[str, ...], values: tuple = (), wanted: frozenset | None = None) -> tuple:
-    """The shapes of the statements of the ``wanted`` parts (every part: None), in order."""
-    return relevance.shapes([statement for part, statement in _parsed(files) if wanted is None or part in wanted],
-                            values)
+def _shapes(files: tuple[str, ...], values: tuple = ()) -> tuple:
+    """The relevance.shapes of every statement of ``files``, in order."""
+    return relevance.shapes([statement for _, statement in _parsed(files)], values)
 
 
 def solve(

@@ -36,6 +36,15 @@ def test_frequency_and_event_sentences_are_read():
     assert "effect(212652,1,opponent)" in facts_of("Trap of the Poisonous Scorpion")
 
 
+def test_frequency_clauses_in_their_other_wordings():
+    # "You can only activate "X" once per turn." is "activate 1 "X" per turn"
+    assert "eff_limit(58374502,1,activate_once)" in facts_of("Starry Knight Blast")
+    # "each of the preceding effects": the effects before the clause, each once per turn
+    moko = facts_of("Mokomoko")
+    assert {"eff_limit(85401123,1,hard)", "eff_limit(85401123,2,hard)"} <= moko
+    assert "rule(85401123,mutual_battle)" in moko
+
+
 # --- chains: last in, first out; Spell Speed -----------------------------------------------------
 def test_a_response_resolves_first_and_the_destroyed_continuous_trap_applies_nothing():
     pos = board(hand=[MST], gy=[{"card": DM, "properly_summoned": True}],
@@ -132,6 +141,42 @@ def test_special_summon_once_per_turn_holds_for_a_name_written_with_its_plural()
     legal(pos, summon)
     pos["players"][0]["special_summoned_this_turn"] = ["Shiranui Swordsaga"]
     assert 'only Special Summon "Shiranui Swordsaga" once per turn' in illegal(pos, summon)
+
+
+SEA_ANGEL = "Marincess Sea Angel"
+
+
+def test_link_summon_once_per_turn_counts_link_summons_of_the_name_only():
+    # 'You can only Link Summon "Marincess Sea Angel" once per turn.' (card_rules.lp summon_once)
+    assert "rule(30691817,summon_once(link_summon))" in facts_of(SEA_ANGEL)
+    pos = board(field=["Marincess Blue Tang", "Marincess Sea Star"], extra=[SEA_ANGEL, SEA_ANGEL])
+    first = f'link_summon "{SEA_ANGEL}" with "Marincess Blue Tang"'
+    legal(pos, first)
+    why = illegal(pos, first, f'link_summon "{SEA_ANGEL}" with "Marincess Sea Star"')
+    assert f'only Link Summon "{SEA_ANGEL}" once per turn' in why
+
+
+def test_link_summon_once_per_turn_is_a_position_key_kept_through_a_line():
+    pos = board(field=["Marincess Blue Tang", "Marincess Sea Star"], extra=[SEA_ANGEL, "Marincess Blue Slug"])
+    after = legal(pos, f'link_summon "{SEA_ANGEL}" with "Marincess Blue Tang"').steps[-1].position
+    code = Library.load().by_name(SEA_ANGEL).code
+    assert after["players"][0]["summoned_this_turn_by"] == [{"card": code, "by": "link_summon"}]
+    pos["players"][0]["summoned_this_turn_by"] = [{"card": SEA_ANGEL, "by": "link_summon"}]
+    assert "once per turn" in illegal(pos, f'link_summon "{SEA_ANGEL}" with "Marincess Blue Tang"')
+    # another name's Link Summon is not counted
+    legal(pos, 'link_summon "Marincess Blue Slug" with "Marincess Blue Tang"')
+    pos["players"][0]["summoned_this_turn_by"] = [{"card": SEA_ANGEL, "by": "synchro_summon"}]
+    legal(pos, f'link_summon "{SEA_ANGEL}" with "Marincess Blue Tang"')
+
+
+def test_a_summon_by_method_the_position_cannot_count_names_its_field():
+    from oracle.errors import OracleError
+    from oracle.yugioh.position import parse_position
+
+    pos = board()
+    pos["players"][0]["summoned_this_turn_by"] = [{"card": SEA_ANGEL, "by": "ritual_summon"}]
+    with pytest.raises(OracleError, match="summoned_this_turn_by\\[0\\].by"):
+        parse_position(pos)
 
 
 def test_special_summon_once_per_turn_is_a_position_key_kept_through_a_line():

@@ -463,6 +463,14 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def ss_once(self, items):
         return {"kind": "rule", "rule": "ss_once", "name": self._name(items)}
 
+    def kind_once(self, items):
+        # "You can only Link Summon "X" once per turn": the Summons of that method only, by any
+        # means (a procedure or an effect's Summon); card_rules.lp counts them by name
+        kind = str(items[0]).lower()
+        if kind not in ("fusion", "synchro", "xyz", "link"):
+            raise ValueError(f"You can only {kind} Summon once per turn (not read)")
+        return {"kind": "rule", "rule": ("summon_once", f"{kind}_summon"), "name": self._name(items)}
+
     def piercing(self, _):
         return {"kind": "rule", "rule": "piercing", "name": None}
 

@@ -317,6 +317,8 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
             out.append(fact("init", ("used_duel", p, card.name_code, n)))
         for card in position.special_summoned_turn[p]:
             out.append(fact("init", ("ss_name", p, card.name_code)))
+        for card, by in position.summoned_by[p]:
+            out.append(fact("init", ("kind_name", p, by, card.name_code)))
         for card in position.grants_used[p]:
             out.append(fact("init", ("used_grant", p, card.name_code)))
         for card, n in position.effects_used[p]:

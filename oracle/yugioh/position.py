@@ -33,7 +33,7 @@ TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "f
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
                "procedures_used_this_turn", "effects_used_this_turn", "locks", "effects_used_this_duel",
-               "special_summoned_this_turn", "additional_normal_summons_used"}
+               "special_summoned_this_turn", "additional_normal_summons_used", "summoned_this_turn_by"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
@@ -41,6 +41,9 @@ MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this
 ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
+SUMMON_BY_KEYS = {"card", "by"}
+# the methods "You can only Link Summon "X" once per turn" counts (card_rules.lp's kind_name/3)
+COUNTED_METHODS = ("fusion_summon", "synchro_summon", "xyz_summon", "link_summon")
 # What a monster card in a Spell & Trap Zone is treated as (docs/positions.md): face-up a
 # Continuous or Equip Spell; "spell": Set face-down as a Spell by its own effect.
 TREATED_AS = ("continuous_spell", "equip_spell", "spell")
@@ -174,6 +177,7 @@ class Position:
     effects_used_duel: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
     special_summoned_turn: list[list[Card]] = field(default_factory=lambda: [[], []])
     grants_used: list[list[Card]] = field(default_factory=lambda: [[], []])   # additional Normal Summons taken
+    summoned_by: list[list[tuple[Card, str]]] = field(default_factory=lambda: [[], []])   # (card, method) this turn
     additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
     # Instances of the Tokens the position's effects may Special Summon, in no place until then,
@@ -306,6 +310,7 @@ class _Reader:
             summoned = self.typed(player, "special_summoned_this_turn", list, where, [])
             pos.special_summoned_turn[p] = [self.card(ref, f"{where}.special_summoned_this_turn[{i}]")
                                             for i, ref in enumerate(summoned)]
+            pos.summoned_by[p] = self.summons_by(player, where)
             granted = self.typed(player, "additional_normal_summons_used", list, where, [])
             pos.grants_used[p] = [self.card(ref, f"{where}.additional_normal_summons_used[{i}]")
                                   for i, ref in enumerate(granted)]
@@ -340,6 +345,22 @@ class _Reader:
             if n < 1:
                 raise self.error(f"{at}.effect", "effects are numbered from 1, in reading order of the text")
             out.append((card, n))
+        return out
+
+    def summons_by(self, player: dict, where: str) -> list[tuple[Card, str]]:
+        """``summoned_this_turn_by``: ``[{"card": NAME, "by": "link_summon"}, ...]``, the cards that
+        player already Summoned this turn by one of the COUNTED_METHODS."""
+        out = []
+        for i, item in enumerate(self.typed(player, "summoned_this_turn_by", list, where, [])):
+            at = f"{where}.summoned_this_turn_by[{i}]"
+            if not isinstance(item, dict):
+                raise self.error(at, 'a Summon is {"card": NAME, "by": METHOD}')
+            self.keys(item, SUMMON_BY_KEYS, at)
+            card = self.card(item.get("card"), f"{at}.card")
+            by = item.get("by")
+            if by not in COUNTED_METHODS:
+                raise self.error(f"{at}.by", f"{by!r} is not one of {', '.join(COUNTED_METHODS)}")
+            out.append((card, by))
         return out
 
     def effect_numbers(self, entry: dict, where: str) -> list[int]:

@@ -135,6 +135,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("effects_used_this_duel", []).append({"card": n, "effect": e})
     for p, n in sorted(by["ss_name"]):
         players[p].setdefault("special_summoned_this_turn", []).append(n)
+    for p, k, n in sorted(by["kind_name"]):
+        players[p].setdefault("summoned_this_turn_by", []).append({"card": n, "by": k})
     for p, n in sorted(by["used_grant"]):
         players[p].setdefault("additional_normal_summons_used", []).append(n)
     for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock"]}):
