@@ -306,3 +306,27 @@ def test_spells_and_traps_you_control_that_fit_cannot_be_destroyed():
     r = legal(pos, 'activate "Heavy Storm"')
     kept = [[z for z in r.steps[-1].position["players"][p]["spell_trap_zones"] if z] for p in (0, 1)]
     assert len(kept[0]) == 1 and kept[1] == []   # yours stays, the opponent's is destroyed
+
+
+# --- "Each time your opponent takes damage from a card effect, except "X", inflict 300 damage" ----
+DARK_ROOM = "Dark Room of Nightmare"
+
+
+def test_dark_room_adds_its_damage_to_each_effect_damage_of_another_card():
+    assert "rule(85562745,damage_echo(300))" in facts_of(DARK_ROOM)
+    burn = 'activate "Cannon Soldier" paying "Kozaky"'
+    assert lp(legal(board(field=["Cannon Soldier", "Kozaky"], st=[DARK_ROOM]), burn)) == 8000 - 500 - 300
+    # each copy answers the Cannon Soldier, never the other copy's damage
+    assert lp(legal(board(field=["Cannon Soldier", "Kozaky"], st=[DARK_ROOM, DARK_ROOM]), burn)) == 8000 - 500 - 600
+    # activated from the hand first, it applies from then on
+    pos = board(hand=[DARK_ROOM], field=["Cannon Soldier", "Kozaky"])
+    assert lp(legal(pos, f'activate "{DARK_ROOM}"', burn)) == 8000 - 800
+
+
+def test_dark_room_applies_only_face_up_and_only_to_effect_damage():
+    burn = 'activate "Cannon Soldier" paying "Kozaky"'
+    face_down = board(field=["Cannon Soldier", "Kozaky"], st=[{"card": DARK_ROOM, "face_up": False}])
+    assert lp(legal(face_down, burn)) == 8000 - 500
+    # battle damage is no damage from a card effect
+    pos = board(field=["Cannon Soldier"], st=[DARK_ROOM], first_turn=False)
+    assert lp(legal(pos, 'attack "Cannon Soldier" directly')) == 8000 - 1400

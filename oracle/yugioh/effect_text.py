@@ -471,6 +471,11 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             raise ValueError(f"You can only {kind} Summon once per turn (not read)")
         return {"kind": "rule", "rule": ("summon_once", f"{kind}_summon"), "name": self._name(items)}
 
+    def damage_echo(self, items):
+        # the "except" names the card itself (read_card checks the name)
+        n = next(i for i in items if isinstance(i, int))
+        return {"kind": "rule", "rule": ("damage_echo", n), "name": self._name(items)}
+
     def piercing(self, _):
         return {"kind": "rule", "rule": "piercing", "name": None}
 
