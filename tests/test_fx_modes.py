@@ -114,3 +114,18 @@ def test_costs_before_the_choice_are_paid_whichever_bullet_is_chosen():
     assert "cost cannot be paid" in illegal(ravine(hand=()), f'activate "{RAVINE}" effect 1 mode 2 sending "{REDEYES}"')
     # "Once per turn" holds for the effect, whichever bullet: the other one is refused after it
     assert "once per turn" in illegal(ravine(), add, f'activate "{RAVINE}" effect 1 mode 2 paying "Celtic Guardian" sending "{REDEYES}"')
+
+
+# --- "During the Main Phase:" on a Spell/Trap ------------------------------------------------------
+ARRIVAL = "Starry Knight Arrival"
+
+
+def test_a_spell_or_trap_effect_during_the_main_phase_is_activated_in_a_main_phase_only():
+    # a Continuous Trap's effect on the field and a Quick-Play Spell, both "During the Main Phase:"
+    arrival = facts_of(ARRIVAL)
+    assert any(f.startswith("eff_phase(") and f.endswith(",1,main)") for f in arrival)
+    assert any(f.startswith("eff_phase(") and f.endswith(",1,main)") for f in facts_of("Mitsurugi Magatama"))
+    summon = f'activate "{ARRIVAL}" mode 2 summoning "Seiyaryu"'
+    legal(board(hand=["Seiyaryu"], st=[ARRIVAL]), summon)
+    why = illegal(board(hand=["Seiyaryu"], st=[ARRIVAL], phase="end"), summon)
+    assert "only during the Main Phase" in why

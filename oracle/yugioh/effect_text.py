@@ -858,6 +858,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             # opens (chain.lp: an activation on an event), never at open game state.
             e.timing, e.events, e.seen_filter = cond[1], cond[2], cond[4]
             cond, on_event = None, True
+        if cond == ("phase", "main"):
+            # "During the Main Phase: ..." (Starry Knight Arrival): activated in a Main Phase only,
+            # as a monster's phase condition (activate.lp's wrong_phase; battle.lp moves a line in
+            # the Battle Phase on to Main Phase 2 for it)
+            e.phase, cond = "main", None
         if cond is not None and cond[0] not in ("grave", "state"):   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
         if cond is not None and cond[0] == "state":
