@@ -170,3 +170,15 @@ def test_an_effect_with_no_cost_and_no_target():
     r = legal(pos, 'activate "The Fabled Chawa" sending "The Fabled Kokkator"')
     assert names(r, 0, "monster_zones") == ["The Fabled Chawa"]
     assert "no card" in illegal(board(hand=["The Fabled Chawa", "Celtic Guardian"]), 'activate "The Fabled Chawa"')
+
+
+# --- "If your LP are lower than your opponent's: ..." ---------------------------------------------
+def test_an_effect_with_a_life_point_condition_needs_fewer_life_points_than_the_opponent():
+    leon = "Gold Pride - Leon"
+    assert "proc_cond(23512906,eff(1),1,lp_lower)" in facts_of(leon)
+    summon = f'activate "{leon}"'
+    behind = board(hand=[leon])
+    behind["players"][0]["life_points"] = 4000
+    assert [z["card"] for z in legal(behind, summon).steps[-1].position["players"][0]["monster_zones"] if z] == [23512906]
+    # equal Life Points are not lower
+    assert "only while your LP (8000) are lower than your opponent's (8000)" in illegal(board(hand=[leon]), summon)

@@ -171,6 +171,9 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def controls_opp(self, items):
         return self._controls("opp", items[0])
 
+    def lp_lower(self, _):
+        return ("lp_lower",)   # proc_cond(C,eff(E),K,lp_lower): activate.lp compares the LP
+
     def state_cond(self, items):
         return ("state", items)
 
@@ -977,8 +980,12 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
         for lim in dict.fromkeys(e.limits):
             out.append(f("eff_limit", [c, E, f(lim)]))
         pe = f("eff", [E])
-        for k, (who, lo, hi, alts, *place) in enumerate(e.conds, 1):
+        for k, (who, *count) in enumerate(e.conds, 1):
+            if who == "lp_lower":
+                out.append(f("proc_cond", [c, pe, n(k), f("lp_lower")]))
+                continue
             # a count on the field, or where a family's condition says (fx_grave: "in your GY")
+            lo, hi, alts, *place = count
             where = place[0] if place else "field"
             out.append(f("proc_cond", [c, pe, n(k), f("count", [f(who), f(where), n(lo), n(hi)])]))
             out += filters("cond_filter", [c, pe, n(k)], alts)

@@ -256,6 +256,7 @@ SENTENCES: dict[str, S] = {
     "wrong_phase": lambda c, i, e, f: f"{_eff(c, i, e)} is activated only during the {'Main' if f == 'main' else f.capitalize()} Phase",
     "effects_negated": lambda c, i: f"the effects of {c.name(i)} are negated: it activates nothing",
     "set_this_turn": lambda c, i: f"{c.name(i)} was Set this turn: a Trap (or a Quick-Play Spell) cannot be activated the turn it is Set",
+    "lp_not_lower": lambda c, i, e, a, b: f"{_eff(c, i, e)} can be activated only while your LP ({a}) are lower than your opponent's ({b})",
     "effect_condition": lambda c, i, e, k, n: f"{_eff(c, i, e)} can be activated only if {_cond_words(c, i, k, ('eff', e))}; {_cond_found(c, i, k, n)}",
     "once_per_turn": lambda c, i, e: f"once per turn: {_eff(c, i, e)} was already used this turn",
     "once_per_turn_name": lambda c, i, e: f"once per turn: {_eff(c, i, e)} (by name) was already used this turn",
