@@ -332,3 +332,24 @@ def test_a_mandatory_search_is_activated_whatever_it_finds_and_takes_what_there_
 def test_the_plays_list_a_summon_whose_mandatory_trigger_follows_it():
     # what follows an action in its block (the trigger) is the line's business, not the play's
     assert {p.action for p in plays(board(hand=[SPELLBOOK_MAGICIAN]))} == {"normal_summon", "normal_set"}
+
+
+# --- "You must control no monsters to activate and to resolve this effect" -------------------------
+VALHALLA = "Valhalla, Hall of the Fallen"
+
+
+def mine(result) -> list[int]:
+    return [z["card"] for z in result.steps[-1].position["players"][0]["monster_zones"] if z]
+
+
+def test_a_condition_to_activate_and_to_resolve_is_read_at_both_times():
+    code = Library.load().by_name(VALHALLA).code
+    assert {f"eff_limit({code},1,cond_resolve)", f"proc_cond({code},eff(1),1,count(me,field,0,0))"} <= facts_of(VALHALLA)
+    angel = Library.load().by_name("Shining Angel").code
+    assert mine(legal(board(hand=["Shining Angel"], st=[VALHALLA]), f'activate "{VALHALLA}"')) == [angel]
+    # activated while you control a monster: refused
+    assert illegal(board(hand=["Shining Angel"], field=["Kozaky"], st=[VALHALLA]), f'activate "{VALHALLA}"')
+    # a monster Special Summoned in response: the condition no longer holds as the effect resolves
+    pos = board(hand=["Shining Angel"], gy=[DM], st=[VALHALLA, {"card": HAUNTED, "face_up": False}])
+    result = legal(pos, f'activate "{VALHALLA}"', f'chain activate "{HAUNTED}" targeting "{DM}"')
+    assert mine(result) == [Library.load().by_name(DM).code]

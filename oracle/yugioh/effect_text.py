@@ -645,6 +645,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                     return out
                 for e in effects[-1:] if p["previous"] else scope:
                     e.limits += [p["as"]] + ([p["also"]] if "also" in p else [])
+                    e.conds += [p["cond"]] if "cond" in p else []
                 continue
             if p["limit"] == "hard_this":
                 if not effects:

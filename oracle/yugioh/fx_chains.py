@@ -114,6 +114,13 @@ class Words:
     def chains_stay_faceup(self, items):
         return self._limit(items, "stay_faceup", True)
 
+    def chains_control_resolve(self, items):
+        # "You must control no monsters / a face-up "X" to activate and to resolve this effect": the
+        # condition of the effect before it, read again as it resolves (chain.lp's fizzles/2)
+        out = self._limit([], "cond_resolve", True)
+        out["cond"] = self._controls("me", items[0])
+        return out
+
     def chains_no_response(self, items):
         return self._limit(items, "no_response", True)
 
