@@ -330,3 +330,15 @@ def test_dark_room_applies_only_face_up_and_only_to_effect_damage():
     # battle damage is no damage from a card effect
     pos = board(field=["Cannon Soldier"], st=[DARK_ROOM], first_turn=False)
     assert lp(legal(pos, 'attack "Cannon Soldier" directly')) == 8000 - 1400
+
+
+# --- "This card can only be placed on the field by the effect of "X"" -------------------------------
+def test_a_card_placed_only_by_another_cards_effect_is_neither_activated_nor_set():
+    message = 'Spirit Message "I"'
+    board_code = Library.load().by_name("Destiny Board").code
+    assert f"rule({Library.load().by_name(message).code},placed_by({board_code}))" in facts_of(message)
+    pos = board(hand=[message, "Pot of Greed"])
+    quoted = message.replace('"', '\\"')   # a quote inside a name of the text form is escaped
+    assert 'only be placed on the field by the effect of "Destiny Board"' in illegal(pos, f'activate "{quoted}"')
+    assert 'only be placed on the field by the effect of "Destiny Board"' in illegal(pos, f'set_spell_trap "{quoted}"')
+    legal(pos, 'set_spell_trap "Pot of Greed"')

@@ -474,6 +474,14 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             raise ValueError(f"You can only {kind} Summon once per turn (not read)")
         return {"kind": "rule", "rule": ("summon_once", f"{kind}_summon"), "name": self._name(items)}
 
+    def placed_by(self, items):
+        # "This card can only be placed on the field by the effect of "X"": the other card's name
+        # is the rule's argument, not whose rule it is
+        kind, code = self._name(items)
+        if kind != "name":
+            raise ValueError("placed on the field by the effect of an archetype (not read)")
+        return {"kind": "rule", "rule": ("placed_by", code), "name": None}
+
     def damage_echo(self, items):
         # the "except" names the card itself (read_card checks the name)
         n = next(i for i in items if isinstance(i, int))
