@@ -268,3 +268,19 @@ def test_a_send_cost_with_an_exception():
     r = legal(pos, f'activate "{soul}" paying "Kozaky", "Petit Moth"')
     assert names(r.steps[-1].position["players"][0]["monster_zones"]) == [soul]
     assert "cost" in illegal(pos, f'activate "{soul}" paying "Kozaky", "{soul}"')
+
+
+# --- "When you draw this card: You can reveal it; Special Summon it from your hand." --------------
+HIKARI = "Fortune Fairy Hikari"
+
+
+def test_a_card_drawn_by_an_effect_can_summon_itself_as_it_is_drawn_only():
+    code = Library.load().by_name(HIKARI).code
+    assert {f"eff_event({code},1,drawn,when)", f"eff_cost_self({code},1,1,reveal)", f"eff_from({code},1,hand)"} <= facts_of(HIKARI)
+    pos = with_deck(board(hand=["Pot of Greed"]), HIKARI, OX)
+    r = legal(pos, 'activate "Pot of Greed"', f'then activate "{HIKARI}"')
+    me = r.steps[-1].position["players"][0]
+    assert [z["card"] for z in me["monster_zones"] if z] == [code]
+    assert [e["card"] if isinstance(e, dict) else e for e in me["hand"]] == [Library.load().by_name(OX).code]
+    # in the hand already: not drawn, so the trigger has nothing to answer
+    assert illegal(board(hand=[HIKARI]), f'activate "{HIKARI}"')

@@ -908,6 +908,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     for m in modes:
         costs, target = [], None
         for item in m["pre"]:
+            if item[0] == "self" and item[3:] == ("it",):
+                # fx_grave: "You can reveal it;" reveals this card only as a trigger of its own draw
+                if cond != ("trigger", "when", ["drawn"], ["hand"]):
+                    raise ValueError("a reveal of 'it' after another condition than this card's draw")
+                item = item[:3]
             if item[0] == "target":
                 if target is not None:
                     raise ValueError("two targets")

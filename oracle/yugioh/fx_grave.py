@@ -113,6 +113,9 @@ class Words:
         places = ["hand"] if events[0] in ("added_deck_effect", "added_hand") else ["graveyard"]
         return ("trigger", str(items[0]).lower(), events, places)
 
+    def grave_drawn_cond(self, _):
+        return ("trigger", "when", ["drawn"], ["hand"])
+
     def grave_event(self, items):
         return items[0]
 
@@ -169,6 +172,10 @@ class Words:
     def grave_reveal_self(self, _):
         return ("self", "reveal", ("hand",))
 
+    def grave_reveal_it(self, _):
+        # "it" is this card only after "When you draw this card" (_effect checks the condition)
+        return ("self", "reveal", ("hand",), "it")
+
     def grave_discard_cost(self, items):
         return ("cost", "discard", tuple(items[1]), ["hand"])
 
@@ -218,6 +225,8 @@ def finish_effect(card, e, p: dict) -> None:
                 continue
             if e.type in ("spell", "trap") and c[2] == ("graveyard",) and p["optional"]:
                 e.type, e.where = "ignition", ["graveyard"]
+            if c[1] == "reveal" and e.type == "trigger" and e.where == list(c[2]):
+                continue   # "When you draw this card: You can reveal it": revealed where it triggers
             if e.type not in placed:
                 raise ValueError("a cost of this card from a place, on an effect that is no ignition or Quick effect")
             where = [w for w in (fixed or c[2]) if w in c[2]]
@@ -238,7 +247,7 @@ def _own_event(ev) -> bool:
     """An event of this family (effects_grave.lark's grave_event)."""
     name = ev[0] if isinstance(ev, tuple) else ev
     return name in ("discarded", "discarded_effect", "sent_from", "sent_from_effect", "destroyed_gy",
-                    "destroyed_effect_gy", "added_deck_effect", "added_hand", "sent_cost_monster")
+                    "destroyed_effect_gy", "added_deck_effect", "added_hand", "sent_cost_monster", "drawn")
 
 
 def facts(head: list, action: dict) -> list | None:
