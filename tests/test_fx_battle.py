@@ -225,18 +225,33 @@ def test_paladin_of_dark_dragon_destroys_a_face_down_defense_monster_too():
 
 
 def test_a_trigger_at_the_end_of_the_battle_phase_is_never_activated_in_a_line():
-    # Big Jaws: "At the end of the Battle Phase, if this card attacked: Banish it." (a line ends in
-    # the Battle Phase at the latest)
+    # Big Jaws: "At the end of the Battle Phase, if this card attacked: Banish it." (the oracle does
+    # not play the end of the Battle Phase: the test below)
     pos = board(field=["Big Jaws"], first_turn=False)
     assert "did not happen" in illegal(pos, 'attack "Big Jaws" directly', 'then activate "Big Jaws"')
     assert names(legal(pos, 'attack "Big Jaws" directly'), 0, "monster_zones") == ["Big Jaws"]
 
 
-def test_what_happens_at_the_end_of_the_battle_phase_changes_no_line():
-    # Goblin Attack Force: changed to Defense Position at the end of the Battle Phase, after every
-    # line; it attacks (and may attack once) as any monster.
-    assert facts_of("Goblin Attack Force") == set()
+def test_a_monster_changed_at_the_end_of_the_battle_phase_attacks_as_any_monster():
+    # Goblin Attack Force: changed to Defense Position at the end of the Battle Phase (the test
+    # below); until then it attacks (and may attack once) as any monster.
+    assert facts_of("Goblin Attack Force") == {"rule(78658564,end_bp_defense)"}
     r = legal(board(field=["Goblin Attack Force"], first_turn=False), 'attack "Goblin Attack Force" directly')
     assert lp(r, 1) == 8000 - 2300
     assert "already attacked" in illegal(board(field=["Goblin Attack Force"], first_turn=False),
                                          'attack "Goblin Attack Force" directly', 'attack "Goblin Attack Force" directly')
+
+
+# --- the end of the Battle Phase, which the oracle does not play -----------------------------------
+def test_a_line_does_not_move_on_to_main_phase_2_past_what_a_monster_does_at_the_end_of_the_battle_phase():
+    pos = board(hand=["Kozaky"], field=["Goblin Attack Force", "Celtic Guardian"], first_turn=False)
+    # Goblin Attack Force attacked: it would change to Defense Position as the Battle Phase ends
+    why = illegal(pos, 'attack "Goblin Attack Force" directly', 'normal_summon "Kozaky"')
+    assert "does not play the end of the Battle Phase" in why
+    # another monster attacked: Main Phase 2 follows as usual
+    legal(pos, 'attack "Celtic Guardian" directly', 'normal_summon "Kozaky"')
+    # "At the end of the Battle Phase, if this card attacked: Banish it."
+    jaws = board(hand=["Kozaky"], field=["Big Jaws"], first_turn=False)
+    assert "does not play the end of the Battle Phase" in illegal(jaws, 'attack "Big Jaws" directly', 'normal_summon "Kozaky"')
+    # the attack alone is a line that stays in the Battle Phase
+    legal(jaws, 'attack "Big Jaws" directly')
