@@ -255,3 +255,32 @@ def test_a_line_does_not_move_on_to_main_phase_2_past_what_a_monster_does_at_the
     assert "does not play the end of the Battle Phase" in illegal(jaws, 'attack "Big Jaws" directly', 'normal_summon "Kozaky"')
     # the attack alone is a line that stays in the Battle Phase
     legal(jaws, 'attack "Big Jaws" directly')
+
+
+# --- "This card cannot declare an attack unless you Tribute 1 monster" ------------------------------
+PANTHER = "Panther Warrior"
+
+
+def test_an_attack_that_costs_a_tribute_tributes_another_monster_as_it_is_declared():
+    assert facts_of(PANTHER) == {"rule(42035044,attack_tribute)"}
+    pos = board(field=[PANTHER, "Kozaky"], first_turn=False)
+    r = legal(pos, f'attack "{PANTHER}" directly paying "Kozaky"')
+    me = r.steps[-1].position["players"][0]
+    assert lp(r, 1) == 8000 - 2000
+    assert [z["card"] for z in me["monster_zones"] if z] == [42035044]
+    assert [e["card"] for e in me["graveyard"]] == [Library.load().by_name("Kozaky").code]
+    # nothing else to Tribute (never the attacker itself): no attack
+    assert "unless you Tribute 1 other monster" in illegal(board(field=[PANTHER], first_turn=False),
+                                                            f'attack "{PANTHER}" directly')
+    assert illegal(pos, f'attack "{PANTHER}" directly paying "{PANTHER}"')
+
+
+def test_the_tribute_of_an_attack_is_found_by_the_solver_and_written_with_paying():
+    from oracle.yugioh.lines import parse_text
+    from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
+
+    text = f'attack "{PANTHER}" directly paying "Kozaky"'
+    assert parse_text(text)[1][0].text() == text
+    pos = board(field=[PANTHER, "Kozaky"], first_turn=False)
+    out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"damage": 2000}}), max_steps=1)
+    assert out.to_json()["lines"] == [[text]]

@@ -136,6 +136,9 @@ class Words:
     def battle_equipped_piercing(self, _):
         return _rule(("equipped", "piercing"))
 
+    def battle_attack_tribute(self, _):
+        return _rule("attack_tribute")
+
     def battle_end_bp_defense(self, _):
         return _rule("end_bp_defense")
 

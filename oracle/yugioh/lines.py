@@ -10,6 +10,7 @@ Text form (one step a line; ``#`` starts a comment; names in double quotes)::
     pendulum_summon "Dragoons of Draconia", "Odd-Eyes Pendulum Dragon"
     attack "Black Rose Dragon" -> "Battle Ox"
     attack "Axe Raider" directly
+    attack "Panther Warrior" directly paying "Kozaky"      # the Tribute the attack costs
     synchro_summon "Stardust Dragon" with "Junk Synchron", "Battle Ox" in defense to zone 2
     activate "Monster Reborn" targeting "Dark Magician"
     activate "One for One" paying "Celtic Guardian" summoning "Water Spirit"
@@ -148,7 +149,8 @@ class Step:
             return "pendulum_summon " + ", ".join(q(c) for c in self.cards)
         out = self.action + (f" {q(self.card)}" if self.card else "")
         if self.action == "attack":
-            return out + (" directly" if self.target == "direct" else f" -> {q(self.target)}" if self.target else "")
+            out += " directly" if self.target == "direct" else f" -> {q(self.target)}" if self.target else ""
+            return out + (" paying " + ", ".join(q(m) for m in self.materials) if self.materials else "")
         if self.materials:
             out += " with " + ", ".join(q(m) for m in self.materials)
         if self.spell:
@@ -248,6 +250,10 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
     step.card = rest[0][1]
     rest = rest[1:]
     if action == "attack":
+        # the Tribute an attack costs (Panther Warrior) comes last: ... paying "Monster"
+        if ("word", "paying") in rest:
+            at = rest.index(("word", "paying"))
+            rest, step.materials = rest[:at], names(rest[at + 1:], "Tributes")
         if not rest:
             return step
         if rest[0] == ("word", "directly") and len(rest) == 1:
@@ -255,7 +261,8 @@ def parse_step(text: str, number: int, *, source: str = "<line>", line: int | No
         elif rest[0][0] == "arrow" and len(rest) == 2 and rest[1][0] in ("str", "num"):
             step.target = rest[1][1]
         else:
-            raise err('an attack is written attack "Attacker" -> "Target" or attack "Attacker" directly')
+            raise err('an attack is written attack "Attacker" -> "Target" or attack "Attacker" directly'
+                      ' [paying "Monster"]')
         return step
     if action == "activate":
         while rest:
