@@ -147,3 +147,21 @@ def test_a_face_up_continuous_trap_answers_the_event_with_an_optional_trigger():
     assert "Bi'an, Earth of the Yang Zing" in names(out, 0, "monster_zones")
     # on its own, without its event
     assert "not on its own" in illegal(pos, 'activate "Yang Zing Creation" effect 1 summoning "Bi\'an, Earth of the Yang Zing"')
+
+
+# --- "When a face-up monster you control is flipped face-down, if you control no face-up monsters" --
+STALAGMO, UMASTRYX = "Subterror Behemoth Stalagmo", "Subterror Behemoth Umastryx"
+
+
+def test_a_monster_flipped_face_down_sets_off_a_trigger_in_the_hand_under_its_condition():
+    assert {"eff_event(78202553,2,seen(flipped_down,me,any,any),when)",
+            "proc_cond(78202553,eff(2),1,count(me,field,0,0))"} <= facts_of(STALAGMO)
+    flip = f'activate "{STALAGMO}" effect 3'
+    pos = board(hand=[UMASTRYX], field=[STALAGMO])
+    r = legal(pos, flip, f'then activate "{UMASTRYX}"')
+    zones = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
+    assert sorted(z["position"] for z in zones) == ["defense", "set"]
+    # another face-up monster you control: the condition does not hold
+    assert illegal(board(hand=[UMASTRYX], field=[STALAGMO, "Kozaky"]), flip, f'then activate "{UMASTRYX}"')
+    # nothing flipped face-down: nothing to answer
+    assert illegal(pos, f'activate "{UMASTRYX}"')

@@ -862,12 +862,15 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         # Spell/Trap from where it then is, not its activation
         e.type, e.timing, e.events, e.where = "trigger", cond[1], cond[2], cond[3]
         e.seen_filter = cond[4] if len(cond) > 4 else None
+        e.conds = list(cond[5]) if len(cond) > 5 else e.conds   # fx_watch: "..., if you control ..."
     elif card.is_spell or card.is_trap:
         e.type = "spell" if card.is_spell else "trap"
         if fx_watch.activated_on_event(card, cond):
             # "When a monster you control is destroyed by battle ...: Special Summon ..." (Hero
             # Signal): the card is activated right after what it watches, in the chain that event
             # opens (chain.lp: an activation on an event), never at open game state.
+            if len(cond) > 5:
+                raise ValueError("a Spell/Trap activated on an event with a condition (not read)")
             e.timing, e.events, e.seen_filter = cond[1], cond[2], cond[4]
             cond, on_event = None, True
         if cond == ("phase", "main"):
@@ -890,6 +893,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
     elif cond and cond[0] == "trigger":
         e.type, e.timing, e.events = "trigger", cond[1], cond[2]
         e.seen_filter = cond[4] if len(cond) > 4 else None
+        e.conds = list(cond[5]) if len(cond) > 5 else e.conds   # fx_watch: "..., if you control ..."
         e.where = (cond[3] if len(cond) > 3 else  # a family's event says where its card then is
                    ["graveyard"] if cond[2] in (["destroyed_battle"], ["sent_gy"]) else ["field"])
     else:

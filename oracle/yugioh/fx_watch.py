@@ -3,7 +3,7 @@ card.
 
 The condition is the core's trigger, with one event term ``seen(Ev,Side,Other,When)``: Ev what
 happens (``special``, ``normal``, ``destroyed``, ``destroyed_gy``, ``destroyed_battle``,
-``destroyed_battle_gy``, ``destroyed_effect``), Side whose card it is (``me``: "you control", "to
+``destroyed_battle_gy``, ``destroyed_effect``, ``flipped_down``), Side whose card it is (``me``: "you control", "to
 your field"; ``any``), Other whether this card itself counts (``other`` for "another"), When
 ``no_damage_step`` for "(except during the Damage Step)", else ``any``.  What the event's card must be
 is ``eff_seen_filter/5``.  asp/yugioh/watch.lp turns an event of a card that fits into this card's
@@ -20,7 +20,7 @@ class Words:
     """Transformer methods of effects_watch.lark (a mixin of effect_text._CoreTree)."""
 
     def watch_cond(self, items):
-        timing, (np, other), (events, to_field), tail = items
+        timing, (np, other), (events, to_field), tail, controls = items
         when = "any" if tail is None else "no_damage_step"
         if np.token_stats is not None or np.except_self:
             raise ValueError("an event of a noun phrase effects do not read")
@@ -28,8 +28,13 @@ class Words:
             raise ValueError("an event of cards elsewhere than on the field")
         side = "me" if np.where == ("me", "field") or to_field else "any"
         seen = [("seen", ev, side, other, when) for ev in events]
-        # Activated from the field unless the effect says where (fx_grave.finish_effect).
-        return ("trigger", str(timing).lower(), seen, ["field"], np[2])
+        # Activated from the field unless the effect says where (fx_grave.finish_effect); a
+        # control condition after the event is the effect's (proc_cond), read on activation.
+        out = ("trigger", str(timing).lower(), seen, ["field"], np[2])
+        return out if controls is None else (*out, [controls])
+
+    def watch_if(self, items):
+        return items[-1]
 
     def watch_any(self, items):
         return (items[0], "any")
@@ -60,6 +65,9 @@ class Words:
         if not set(events) <= {"normal", "special"}:
             raise ValueError("an event of another card's Summon effects do not read")
         return (events, len(items) > 1 and items[1] is not None)
+
+    def watch_flipped_down(self, _):
+        return (["flipped_down"], False)
 
     def watch_to_field(self, _):
         return True
