@@ -284,3 +284,58 @@ def test_a_card_drawn_by_an_effect_can_summon_itself_as_it_is_drawn_only():
     assert [e["card"] if isinstance(e, dict) else e for e in me["hand"]] == [Library.load().by_name(OX).code]
     # in the hand already: not drawn, so the trigger has nothing to answer
     assert illegal(board(hand=[HIKARI]), f'activate "{HIKARI}"')
+
+
+# --- "Send the top N cards of your / your opponent's Deck to the GY" -------------------------------
+CHARGE, RYKO, GAROTH = "Charge of the Light Brigade", "Ryko, Lightsworn Hunter", "Garoth, Lightsworn Warrior"
+
+
+def gy(result, player=0) -> list[int]:
+    return [e["card"] for e in result.steps[-1].position["players"][player]["graveyard"]]
+
+
+def test_the_top_cards_of_the_deck_are_sent_as_a_cost_before_the_search():
+    assert "eff_mill_cost(94886282,1,1,3)" in facts_of(CHARGE)
+    lib = Library.load()
+    pos = with_deck(board(hand=[CHARGE]), RYKO, OX, ELF, GAROTH)
+    r = legal(pos, f'activate "{CHARGE}" adding "{GAROTH}"')
+    assert sorted(gy(r)) == sorted([lib.by_name(n).code for n in (RYKO, OX, ELF, CHARGE)])
+    # the top three are in the GY before the search: the Ryko on top is not in the Deck any more
+    assert illegal(pos, f'activate "{CHARGE}" adding "{RYKO}"')
+    # fewer than 3 cards: the cost cannot be paid
+    assert "cost cannot be paid" in illegal(with_deck(board(hand=[CHARGE]), GAROTH, OX), f'activate "{CHARGE}"')
+
+
+def test_a_mandatory_effect_sends_the_top_cards_of_the_opponents_deck_as_far_as_there_are():
+    worm = "Needle Worm"
+    assert "eff_do(81843628,1,1,1,mill(5,opp))" in facts_of(worm)
+    pos = board(field=[{"card": worm, "position": "set"}], first_turn=False)
+    pos["players"][1]["deck"] = [CELTIC, OX, ELF, CELTIC, OX, ELF]
+    r = legal(pos, f'flip_summon "{worm}"', f'then activate "{worm}"')
+    lib = Library.load()
+    assert sorted(gy(r, 1)) == sorted(lib.by_name(n).code for n in (CELTIC, OX, ELF, CELTIC, OX))
+    assert len(r.steps[-1].position["players"][1]["deck"]) == 1
+    pos["players"][1]["deck"] = [CELTIC, OX]
+    assert sorted(gy(legal(pos, f'flip_summon "{worm}"', f'then activate "{worm}"'), 1)) == sorted(
+        lib.by_name(n).code for n in (CELTIC, OX))
+
+
+def test_cards_sent_from_the_top_after_a_draw_are_the_ones_below_the_drawn_cards():
+    recharge = "Solar Recharge"   # "Discard 1 "Lightsworn" monster; draw 2 cards, then send the top 2 ..."
+    lib = Library.load()
+    pos = with_deck(board(hand=[recharge, RYKO]), CELTIC, OX, ELF, GAROTH, CELTIC)
+    r = legal(pos, f'activate "{recharge}" paying "{RYKO}"')
+    me = r.steps[-1].position["players"][0]
+    assert sorted(e["card"] if isinstance(e, dict) else e for e in me["hand"]) == sorted(lib.by_name(n).code for n in (CELTIC, OX))
+    assert sorted(gy(r)) == sorted(lib.by_name(n).code for n in (recharge, RYKO, ELF, GAROTH))
+
+
+def test_an_optional_effect_that_cannot_send_all_the_top_cards_is_not_activated():
+    cliff = "Dark Scorpion - Cliff the Trap Remover"   # ● Send the top 2 cards of their Deck to the GY.
+    pos = board(field=[cliff], first_turn=False)
+    pos["players"][1]["deck"] = [CELTIC, OX, ELF]
+    attack = f'attack "{cliff}" directly'
+    r = legal(pos, attack, f'then activate "{cliff}" mode 2')
+    assert len(gy(r, 1)) == 2 and len(r.steps[-1].position["players"][1]["deck"]) == 1
+    pos["players"][1]["deck"] = [CELTIC]
+    assert "fewer than 2 cards to send" in illegal(pos, attack, f'then activate "{cliff}" mode 2')

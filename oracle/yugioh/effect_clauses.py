@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Heads of the values that are costs or targets (before an effect's ";").
-COST_HEADS = ("cost", "self", "pay", "detach", "target", "no_cost")
+COST_HEADS = ("cost", "self", "pay", "detach", "mill", "target", "no_cost")
 # How costs and targets are joined ("discard 1 card, then target 1 monster"), how actions are
 # ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
 # negate its effects", ", and if you do, banish it when it leaves the field").

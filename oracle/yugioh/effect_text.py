@@ -933,6 +933,11 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 a["what"] = ("self",)
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
+        mills = [k for k, a in enumerate(m["actions"]) if a["do"] == "mill" and a["who"] == "me"]
+        if mills and any(a["do"] == "draw" or "deck" in (a.get("from") or ()) for a in m["actions"][mills[0] + 1:]):
+            # resolve.lp sends the top cards the actions before it leave in the Deck; an action on the
+            # Deck after them would have to skip the cards sent
+            raise ValueError("an action on the Deck after sending its top cards (not read)")
         if any(a["do"] in SUMMONS_AS_IT_RESOLVES for a in m["actions"][:-1]):
             # fx_fusion, fx_ritual: the Summon is played at the step after the link resolves
             # (grants.lp), so that nothing of the effect may come after it
@@ -1018,6 +1023,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_pay", [c, E, M, n(cost[1])]))
                 elif cost[0] == "detach":
                     out.append(f("eff_detach", [c, E, M, n(cost[1])]))
+                elif cost[0] == "mill":
+                    out.append(f("eff_mill_cost", [c, E, M, n(cost[1])]))   # fx_grave, costs.lp
                 else:
                     _, how, (lo, hi, alts), places = cost
                     out.append(f("eff_cost", [c, E, M, n(g), f(how), n(lo), n(hi)]))

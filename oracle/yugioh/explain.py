@@ -342,6 +342,7 @@ SENTENCES: dict[str, S] = {
     "from_extra_deck_by_effect": lambda c, j: f"{c.name(j)} cannot be Special Summoned from the Extra Deck by this effect",
     "cannot_be_material": lambda c, m, k: f"{c.name(m)} cannot be used as {str(KIND_WORDS.get(k, k)).replace(' Summon', '')} Material (its card or an effect says so)",
     "deck_too_small": lambda c, n: f"the Deck has fewer than {n} cards to draw",
+    "deck_too_small_to_send": lambda c, n: f"the Deck has fewer than {n} cards to send to the GY",
     "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
     "special_summon_once": lambda c, n: f"you can only Special Summon \"{c.card_name(n)}\" once per turn",
     "attack_tribute_unpaid": lambda c, i: f"{c.name(i)} cannot declare an attack unless you Tribute 1 other monster you control",

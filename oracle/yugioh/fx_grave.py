@@ -169,6 +169,15 @@ class Words:
         move = self._zones_move("zones_to_gy", ["self"]) if str(items[-1]) == "GY" else None
         return Clause(cost=("self", "send", ("field",)), action=move)
 
+    def grave_mill(self, items):
+        # "Send the top 3 cards of your Deck to the GY": an action, or a cost of your own Deck
+        count = next((i for i in items if isinstance(i, int)), 1)
+        who = next(i for i in items if i in ("me", "opp"))
+        return Clause(cost=("mill", count) if who == "me" else None, action={"do": "mill", "n": count, "who": who})
+
+    def grave_whose(self, items):
+        return "me" if [str(t) for t in items] == ["your"] else "opp"
+
     def grave_reveal_self(self, _):
         return ("self", "reveal", ("hand",))
 
@@ -253,6 +262,8 @@ def _own_event(ev) -> bool:
 def facts(head: list, action: dict) -> list | None:
     """The facts of one of this family's actions (``head`` = card, effect, mode, action number)."""
     f, n = clingo.Function, clingo.Number
+    if action["do"] == "mill":
+        return [f("eff_do", head + [f("mill", [n(action["n"]), f(action["who"])])])]
     if action["do"] == "grave_discard":
         lo, hi, alts = action["what"]
         return ([f("eff_do", head + [f("discard", [n(lo), n(hi)])]), f("eff_src", head + [f("hand")])]
