@@ -339,3 +339,25 @@ def test_an_optional_effect_that_cannot_send_all_the_top_cards_is_not_activated(
     assert len(gy(r, 1)) == 2 and len(r.steps[-1].position["players"][1]["deck"]) == 1
     pos["players"][1]["deck"] = [CELTIC]
     assert "fewer than 2 cards to send" in illegal(pos, attack, f'then activate "{cliff}" mode 2')
+
+
+def test_a_mandatory_end_phase_effect_is_activated_once_in_that_phase():
+    lumina = "Lumina, Lightsworn Summoner"   # "Once per turn, during your End Phase: Send the top 3 ..."
+    code = Library.load().by_name(lumina).code
+    assert {f"eff_phase({code},2,end)", f"eff_limit({code},2,soft)", f"eff_do({code},2,1,1,mill(3,me))"} <= facts_of(lumina)
+    assert f"eff_optional({code},2)" not in facts_of(lumina)
+    pos = with_deck(board(field=[lumina], phase="end"), CELTIC, OX, ELF, CELTIC)
+    r = legal(pos, f'activate "{lumina}" effect 2')
+    assert len(gy(r)) == 3 and len(r.steps[-1].position["players"][0]["deck"]) == 1
+    assert "once per turn" in illegal(pos, f'activate "{lumina}" effect 2', f'activate "{lumina}" effect 2')
+    # in the Main Phase it is not activated
+    assert illegal(with_deck(board(field=[lumina]), CELTIC, OX, ELF), f'activate "{lumina}" effect 2')
+
+
+def test_an_effect_during_each_of_your_standby_phases_is_one_per_phase_too():
+    bowganian = "Bowganian"   # "During each of your Standby Phases: Inflict 600 damage to your opponent."
+    pos = board(field=[bowganian], phase="standby", first_turn=False)
+    r = legal(pos, f'activate "{bowganian}"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 600
+    assert "once per turn" in illegal(pos, f'activate "{bowganian}"', f'activate "{bowganian}"')
+    assert illegal(board(field=[bowganian], phase="end", first_turn=False), f'activate "{bowganian}"')

@@ -180,6 +180,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def phase_cond(self, items):
         when, phase = str(items[0]).lower(), str(items[1])
         tail = items[2] if len(items) > 2 else None
+        if when == "during each of your" and phase in ("End Phases", "Standby Phases") and tail is None:
+            when, phase = "during your", phase[:-1]   # "During each of your End Phases": every one of them
         if when == "during your" and phase in ("Main Phase", "End Phase", "Standby Phase") and \
                 (tail is None or (tail[0] == "summoned" and tail[2] and set(tail[1]) <= {"normal", "special"})):
             # "During your Main Phase[, if this card was [Normal or] Special Summoned this turn]"
@@ -900,14 +902,24 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         # A Quick Effect is activated by the turn player at open game state like an ignition
         # effect, or as a response in the turn player's own chain (chain.lp).
         e.type = "quick" if p.get("quick") else "ignition"
-        if not p["optional"]:
+        phase_once = bool(cond) and cond[0] == "phase" and cond[1] in ("standby", "end")
+        # fx_grave reads "During each of your Standby Phases" (of a card on the field, no condition)
+        each_phase = bool(cond) and cond[0] == "grave" and cond[1] is None and cond[2] in ("standby", "end") \
+            and not cond[4] and len(cond) == 5
+        if not p["optional"] and not (phase_once and len(cond) == 2) and not each_phase:
             raise ValueError("an effect that is neither a trigger nor optional")
+        e.optional = p["optional"]
         e.where = ["field"]
         if cond and cond[0] == "state":
             e.conds = cond[1]
         if cond and cond[0] == "phase":
             e.phase = cond[1]
             e.summoned_turn = list(cond[2]) if len(cond) > 2 else []
+        if phase_once and not e.soft_once and "soft" not in e.limits:
+            # "During your End Phase: ..." happens once in each such phase, and a turn has one; a
+            # mandatory one ("Send the top 2 cards of your Deck to the GY") is owed before the phase
+            # ends, which is after the line (a position in that phase; a line never changes it)
+            e.limits.append("soft")
     modes = p["modes"] if p["kind"] == "modal" else [p]
     for m in modes:
         costs, target = [], None
