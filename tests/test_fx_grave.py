@@ -361,3 +361,17 @@ def test_an_effect_during_each_of_your_standby_phases_is_one_per_phase_too():
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 600
     assert "once per turn" in illegal(pos, f'activate "{bowganian}"', f'activate "{bowganian}"')
     assert illegal(board(field=[bowganian], phase="end", first_turn=False), f'activate "{bowganian}"')
+
+
+def test_a_trigger_in_the_gy_is_paid_by_banishing_the_card_from_there():
+    peten = "Peten the Dark Clown"   # "When this card is sent to the GY: You can banish this card from your GY; ..."
+    lib = Library.load()
+    code = lib.by_name(peten).code
+    assert {f"eff_cost_self({code},1,1,banish)", f"eff_from({code},1,graveyard)"} <= facts_of(peten)
+    pos = with_deck(board(hand=["Summoned Skull"], field=[peten]), peten)
+    r = legal(pos, f'tribute_summon "Summoned Skull" with "{peten}"', f'then activate "{peten}" summoning "{peten}"')
+    me = r.steps[-1].position["players"][0]
+    assert sorted(z["card"] for z in me["monster_zones"] if z) == sorted([code, lib.by_name("Summoned Skull").code])
+    assert [e["card"] for e in me["banished"]] == [code] and not me["graveyard"]
+    # without its event it is not activated from the GY
+    assert illegal(with_deck(board(gy=[peten]), peten), f'activate "{peten}"')

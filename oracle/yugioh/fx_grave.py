@@ -234,8 +234,11 @@ def finish_effect(card, e, p: dict) -> None:
                 continue
             if e.type in ("spell", "trap") and c[2] == ("graveyard",) and p["optional"]:
                 e.type, e.where = "ignition", ["graveyard"]
-            if c[1] == "reveal" and e.type == "trigger" and e.where == list(c[2]):
-                continue   # "When you draw this card: You can reveal it": revealed where it triggers
+            if e.type == "trigger" and e.where and set(e.where) <= set(c[2]):
+                # a trigger paid with this card where the event leaves it ("If this card is sent to
+                # the GY: You can banish this card from your GY", "When you draw this card: You can
+                # reveal it")
+                continue
             if e.type not in placed:
                 raise ValueError("a cost of this card from a place, on an effect that is no ignition or Quick effect")
             where = [w for w in (fixed or c[2]) if w in c[2]]
