@@ -375,3 +375,18 @@ def test_a_trigger_in_the_gy_is_paid_by_banishing_the_card_from_there():
     assert [e["card"] for e in me["banished"]] == [code] and not me["graveyard"]
     # without its event it is not activated from the GY
     assert illegal(with_deck(board(gy=[peten]), peten), f'activate "{peten}"')
+
+
+def test_a_card_attaches_itself_to_an_xyz_monster_from_the_hand_the_field_or_the_gy():
+    rockey, ship = "Springans Rockey", "Springans Ship - Exblowrer"
+    lib = Library.load()
+    code = lib.by_name(rockey).code
+    assert {f"eff_from({code},2,hand)", f"eff_from({code},2,field)", f"eff_from({code},2,graveyard)"} <= facts_of(rockey)
+    for pos in (board(hand=[rockey], field=[ship]), board(field=[rockey, ship]), board(gy=[rockey], field=[ship])):
+        r = legal(pos, f'activate "{rockey}" effect 2 targeting "{ship}"')
+        me = r.steps[-1].position["players"][0]
+        assert code not in [e if isinstance(e, int) else e["card"] for e in me["hand"] + me["graveyard"]]
+        (xyz,) = [z for z in me["monster_zones"] if z]
+        assert xyz["card"] == lib.by_name(ship).code and [m["card"] if isinstance(m, dict) else m for m in xyz["materials"]] == [code]
+    # no Xyz Monster to attach it to: no target
+    assert illegal(board(hand=[rockey], field=["Kozaky"]), f'activate "{rockey}" effect 2 targeting "Kozaky"')

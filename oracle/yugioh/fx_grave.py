@@ -31,8 +31,8 @@ class Words:
     # where this card is ---------------------------------------------------------------------
     def grave_places(self, items):
         # "in your hand or GY", "in the Graveyard": the places of the words (whose: "your" or "the")
-        out = _Places("hand" if "HAND" in t.type else "graveyard" for t in items
-                      if any(w in t.type for w in ("HAND", "GY", "GRAVEYARD")))
+        out = _Places("hand" if "HAND" in t.type else "field" if t.type == "FIELD_WORD" else "graveyard"
+                      for t in items if any(w in t.type for w in ("HAND", "GY", "GRAVEYARD", "FIELD_WORD")))
         out.yours = not any(t.type in ("IN_THE_GY", "IN_THE_HAND", "THE") for t in items)
         return out
 
