@@ -207,7 +207,22 @@ def test_tribute_cost_and_burn():
     doc = legal(pos, 'activate "Cannon Soldier" paying "Kozaky"').steps[-1].position
     assert doc["players"][1]["life_points"] == 7500
     assert [e["card"] for e in doc["players"][0]["graveyard"]] == [99171160]
-    assert "cannot be paid" in illegal(board(field=["Cannon Soldier"]), 'activate "Cannon Soldier"')
+    # "Tribute 1 monster": Cannon Soldier may Tribute itself, its 500 damage needs nothing of it
+    alone = legal(board(field=["Cannon Soldier"]), 'activate "Cannon Soldier" paying "Cannon Soldier"')
+    assert alone.steps[-1].position["players"][1]["life_points"] == 7500
+    assert "cost" in illegal(board(field=["Cannon Soldier"], st=["Dark Room of Nightmare"]),
+                             'activate "Cannon Soldier" paying "Dark Room of Nightmare"')
+
+
+def test_a_monster_tributes_itself_for_its_own_cost_unless_the_text_says_other():
+    lonefire = board(field=["Lonefire Blossom"])
+    lonefire["players"][0]["deck"] = ["Gigaplant"]
+    r = legal(lonefire, 'activate "Lonefire Blossom" paying "Lonefire Blossom" summoning "Gigaplant"')
+    assert [z["card"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z] == [53257892]
+    # Hazy Flame Hyppogrif: "Tribute 1 other FIRE monster; this card gains 300 ATK"
+    hazy = board(field=["Hazy Flame Hyppogrif", "Flame Manipulator"])
+    legal(hazy, 'activate "Hazy Flame Hyppogrif" paying "Flame Manipulator"')
+    assert illegal(board(field=["Hazy Flame Hyppogrif"]), 'activate "Hazy Flame Hyppogrif" paying "Hazy Flame Hyppogrif"')
 
 
 def test_foolish_burial_sends_from_the_deck_only():

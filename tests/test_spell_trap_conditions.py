@@ -61,3 +61,28 @@ def test_only_a_card_that_stays_on_the_field_has_its_gy_trigger_read_this_way():
 
     assert _stays_trigger(*cond("Black Pendant"))
     assert not _stays_trigger(*cond("Lightsworn Aegis"))
+
+
+def test_two_equip_spells_sent_to_the_gy_at_once_both_resolve_their_gy_trigger():
+    # Panther Warrior's attack Tributes the monster both Black Pendants equip: each Pendant's
+    # "sent from the field to the GY" trigger resolves in the GY, a Continuous-like card activated
+    # there, not on the field (only the card's activation applies nothing once it left the field).
+    pos = board(hand=["Black Pendant", "Black Pendant"], field=["Panther Warrior", "Sasuke Samurai"], first_turn=False)
+    steps = ['activate "Black Pendant" targeting "Sasuke Samurai"', 'activate "Black Pendant" targeting "Sasuke Samurai"',
+             'attack "Panther Warrior" directly paying "Sasuke Samurai"']
+    r = legal(pos, *steps, 'then activate "Black Pendant"', 'chain activate "Black Pendant"')
+    assert lp(r, 1) == 8000 - 2000 - 500 - 500
+    assert names(r, 0, "graveyard") == ["Black Pendant", "Black Pendant", "Sasuke Samurai"]
+
+
+def test_an_equip_spell_destroyed_in_answer_to_its_activation_equips_nothing_and_its_trigger_is_owed():
+    # Mystical Space Typhoon answers Black Pendant's activation: the Pendant leaves the field before
+    # its link resolves, so it equips nothing (no 500 ATK).  Its "When this card is sent from the
+    # field to the GY" is mandatory, so it is activated although its event came mid-chain.
+    pos = board(hand=["Black Pendant", "Mystical Space Typhoon"], field=["Celtic Guardian"], first_turn=False)
+    steps = ['activate "Black Pendant" targeting "Celtic Guardian"',
+             'chain activate "Mystical Space Typhoon" targeting "Black Pendant"']
+    r = legal(pos, *steps, 'then activate "Black Pendant"', 'attack "Celtic Guardian" directly')
+    assert lp(r, 1) == 8000 - 500 - 1400
+    assert "mandatory" in illegal(pos, *steps, 'attack "Celtic Guardian" directly')
+

@@ -219,7 +219,7 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         np, places = items[1], items[2]
         exc = items[4] if len(items) > 4 else None
         # ', except "X"' is one more negated literal of the cards sent
-        what = tuple(np) if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
+        what = np if exc is None else (np[0], np[1], [a | {("neg", exc[1])} for a in np[2]])
         cost = ("cost", "send", what, places)
         action = None
         if set(places) <= {"deck", "hand", "extra"} and not np.other:
@@ -233,14 +233,15 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return Clause(cost=cost, action=self._zones_move("zones_banish", ["self"]) if places is None else None)
 
     def banish_cost(self, items):
-        return ("cost", "banish", tuple(items[1]), items[2])
+        return ("cost", "banish", items[1], items[2])
 
     def tribute_self(self, _):
         return ("self", "tribute")
 
     def tribute_cost(self, items):
         # "Tribute 1 monster [from your hand]": from the field unless the text names the places
-        return ("cost", "tribute", tuple(items[1]), items[2] if len(items) > 2 else ["field"])
+        # the noun phrase itself (an NP): whether it said "other" decides if this card may be paid
+        return ("cost", "tribute", items[1], items[2] if len(items) > 2 else ["field"])
 
     def pay(self, items):
         return ("pay", next(i for i in items if isinstance(i, int)))
@@ -1038,8 +1039,13 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 elif cost[0] == "mill":
                     out.append(f("eff_mill_cost", [c, E, M, n(cost[1])]))   # fx_grave, costs.lp
                 else:
-                    _, how, (lo, hi, alts), places = cost
+                    _, how, what, places = cost
+                    lo, hi, alts = what
                     out.append(f("eff_cost", [c, E, M, n(g), f(how), n(lo), n(hi)]))
+                    if how in SELF_PAYABLE and getattr(what, "other", True) is False:
+                        # "Tribute 1 monster" (not "1 other monster"): the card itself may pay it
+                        # (Cannon Soldier), where the effect does not need it (costs.lp)
+                        out.append(f("eff_cost_self_ok", [c, E, M, n(g)]))
                     out += [f("eff_cost_from", [c, E, M, n(g), f(pl)]) for pl in places]
                     out += filters("eff_cost_filter", [c, E, M, n(g)], [a | {("pos", ("kind", "monster"))} if how == "tribute" else a for a in alts])
             if target is not None:
@@ -1117,6 +1123,9 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
 def card_effects(card: Card, lib: Library) -> CardEffects:
     return read_card(card, lib)
 
+
+# The costs from the field the activated monster may pay itself, unless the text says "other".
+SELF_PAYABLE = ("tribute", "send", "banish")
 
 CARD_GROUPS = ("effect monsters", "Extra Deck monsters", "Spells", "Traps")
 
