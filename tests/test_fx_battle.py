@@ -284,3 +284,33 @@ def test_the_tribute_of_an_attack_is_found_by_the_solver_and_written_with_paying
     pos = board(field=[PANTHER, "Kozaky"], first_turn=False)
     out = solve_puzzle(puzzle_from_json({"position": pos, "goal": {"damage": 2000}}), max_steps=1)
     assert out.to_json()["lines"] == [[text]]
+
+
+def test_goyo_guardian_summons_the_monster_it_destroyed_to_its_own_field_in_defense():
+    pos = board(field=["Goyo Guardian"], opp_field=["Kozaky"], first_turn=False)
+    r = legal(pos, 'attack "Goyo Guardian" -> "Kozaky"', 'then activate "Goyo Guardian"')
+    mine = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
+    assert sorted((z["card"], z["position"]) for z in mine) == [(7391448, "attack"), (99171160, "defense")]
+    assert names(r, 1, "graveyard") == []
+    # the revive limit holds: a Synchro Monster that was not Synchro Summoned stays in the GY
+    unproper = board(field=["Goyo Guardian"], first_turn=False,
+                     opp_field=[{"card": "Junk Warrior", "position": "attack", "properly_summoned": False}])
+    assert "revive limit" in illegal(unproper, 'attack "Goyo Guardian" -> "Junk Warrior"', 'then activate "Goyo Guardian"')
+
+
+def test_goyo_guardian_has_nothing_to_summon_when_it_destroys_nothing():
+    pos = board(field=["Goyo Guardian"], opp_field=[{"card": "Labyrinth Wall", "position": "defense"}], first_turn=False)
+    assert illegal(pos, 'attack "Goyo Guardian" -> "Labyrinth Wall"', 'then activate "Goyo Guardian"')
+
+
+def test_in_the_damage_step_only_a_change_of_atk_def_answers_a_trigger():
+    # Goyo Guardian's trigger is activated in the Damage Step, where Enemy Controller (a change of
+    # control) cannot answer it; Rush Recklessly (700 ATK) can.  After the battle, at open game
+    # state in the Battle Phase, Enemy Controller is activated as any Quick-Play Spell.
+    pos = board(field=["Goyo Guardian"], hand=["Enemy Controller", "Rush Recklessly"], opp_field=["Kozaky", "Giant Rat"],
+                first_turn=False)
+    battle = ['attack "Goyo Guardian" -> "Kozaky"', 'then activate "Goyo Guardian"']
+    why = illegal(pos, *battle, 'chain activate "Enemy Controller" mode 1 targeting "Giant Rat"')
+    assert "cannot be activated in the Damage Step" in why
+    legal(pos, *battle, 'chain activate "Rush Recklessly" targeting "Goyo Guardian"')
+    legal(pos, *battle, 'activate "Enemy Controller" mode 1 targeting "Giant Rat"')

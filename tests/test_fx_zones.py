@@ -369,3 +369,22 @@ def test_a_token_never_becomes_xyz_material(monkeypatch):
     assert cards(end(r)["extra_monster_zones"][0]["materials"]) == [91152256]
     assert "Token" in illegal(pos, f'activate "{infinity}" targeting "Sheep Token"')
     assert "not a valid target" in illegal(pos, f'activate "{infinity}" targeting "{DM}"')
+
+
+def test_superheavy_samurai_wagon_changes_itself_to_attack_and_if_it_does_searches():
+    soul, wagon = "Superheavy Samurai Soulhorns", "Superheavy Samurai Wagon"
+    pos = board(field=[{"card": wagon, "position": "defense"}])
+    pos["players"][0]["deck"] = [soul, "Kozaky"]
+    r = legal(pos, f'activate "{wagon}" effect 2 adding "{soul}"')
+    state = r.steps[-1].position["players"][0]
+    assert [z["position"] for z in state["monster_zones"] if z] == ["attack"]
+    assert [c if isinstance(c, int) else c["card"] for c in state["hand"]] == [Library.load().by_name(soul).code]
+    assert "not a card this effect can take" in illegal(pos, f'activate "{wagon}" effect 2 adding "Kozaky"')
+    # only a face-up Defense Position card changes (and then searches)
+    attack = board(field=[wagon])
+    attack["players"][0]["deck"] = [soul]
+    assert "face-up Defense Position" in illegal(attack, f'activate "{wagon}" effect 2 adding "{soul}"')
+    # "If you have no Spells/Traps in your GY"
+    spent = board(field=[{"card": wagon, "position": "defense"}], gy=["Pot of Greed"])
+    spent["players"][0]["deck"] = [soul]
+    assert illegal(spent, f'activate "{wagon}" effect 2 adding "{soul}"')

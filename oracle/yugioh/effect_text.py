@@ -842,6 +842,11 @@ def _stays_trigger(card: Card, cond) -> bool:
     return fx_zones.stays_on_field(card) and bool(cond) and cond[0] == "trigger" and cond[3:] == (["graveyard"],)
 
 
+def _destroyed_by_it(cond) -> bool:
+    """A trigger on this card's destroying a monster by battle and sending it to the GY only."""
+    return bool(cond and cond[0] == "trigger" and cond[2] == ["destroys_battle_gy"])
+
+
 def _effect(card: Card, number: int, p: dict) -> Effect:
     e = Effect(number, "ignition", optional=p["optional"], soft_once=p["soft_once"])
     cond = p["cond"]
@@ -937,7 +942,12 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             else:
                 costs.append(item)
         untargeted = [a for a in m["actions"] if a["do"] == "special_summon" and a["what"] == ("target",)]
-        if target is None and untargeted:
+        if target is None and untargeted and _destroyed_by_it(cond):
+            # "When this card destroys an opponent's monster by battle and sends it to the GY: You
+            # can Special Summon that monster" (Goyo Guardian): the monster it destroyed (puzzles.lp)
+            for a in untargeted:
+                a["what"] = ("destroyed",)
+        elif target is None and untargeted:
             if not fx_grave.it_is_this_card(cond):
                 # "Special Summon it / that monster / them" with nothing targeted (a monster that
                 # destroyed, a card drawn): what it names is not read (fx_summon)
@@ -1063,6 +1073,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                         out.append(f("eff_do", head + [f("summon_self")]))
                     elif what == ("target",):
                         out.append(f("eff_do", head + [f("summon_target")]))
+                    elif what == ("destroyed",):
+                        out.append(f("eff_do", head + [f("summon_destroyed")]))
                     else:
                         lo, hi, alts = what[1]
                         if a["from"] is None:

@@ -46,6 +46,9 @@ class Words:
     def zones_change_pos(self, items):
         return {"do": "zones_change_pos", "who": items[0]}
 
+    def zones_to_attack_self(self, _):
+        return {"do": "zones_to_attack_self"}
+
     def zones_equip_with(self, _):
         return {"do": "zones_equip"}
 
@@ -100,6 +103,8 @@ def facts(head: list, action: dict) -> list | None:
         return [f("eff_do", head + [f("attach", [f(action["what"])])])]
     if do == "zones_change_pos":
         return [f("eff_do", head + [f("change_position", [f(action["who"])])])]
+    if do == "zones_to_attack_self":
+        return [f("eff_do", head + [f("to_attack_self")])]
     if do == "zones_equip":
         # "equip this monster from your hand or your side of the field": also from the hand.
         return [f("eff_do", head + [f("equip")])] + (
