@@ -7,6 +7,8 @@ Each puzzle is classified as one of
   - solved, every card understood, but the opponent could respond (face-down cards, hand traps);
   - solved while some card is not understood (its effects are never activated, so the answer may
     not be a solution);
+  - solved, but the file registers effects of its own in Lua (never run), so the line answers
+    another puzzle;
   - no line within the bound (--max-steps actions; "unreachable" when the solver proved that no
     line of any length exists);
   - stopped by the time limit;
@@ -37,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from oracle.errors import OracleError
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import accepted, card_effects, effect_sentences, normalized
+from oracle.yugioh.puzzle_lua import import_lua
 from oracle.yugioh.solve import Puzzle, load_puzzle, possible_responses, solve_puzzle
 
 TARGET = "solved, every card understood, no possible response"
@@ -64,6 +67,12 @@ def blockers(puzzle: Puzzle, library: Library) -> set[str]:
         bad = {normalized(s) for s in effect_sentences(slot.card) if not accepted(normalized(s))}
         out |= bad or {f"[refused: {read.unsupported[:60]}] {slot.card.name}"}
     return out
+
+
+def scripted(path: Path, library: Library) -> bool:
+    """Whether the file registers effects of its own (Lua the importer never runs): a line found
+    without them answers another puzzle."""
+    return any("script code is not executed" in note for note in import_lua(path, library=library).notes)
 
 
 def classify(puzzle: Puzzle, library: Library, max_steps: int, timeout: float) -> str:
@@ -121,6 +130,8 @@ def main() -> None:
                 alone[s] += 1
                 alone_quiet[s] += quiet
         kind = "imported" if args.no_solve else classify(puzzle, library, args.max_steps, args.timeout)
+        if kind.startswith("solved") and scripted(f, library):
+            kind = "solved, but the file's own script code (a custom effect) is not represented"
         counts[kind] += 1
         if args.list:
             extra = "" if quiet else "; the opponent could respond"

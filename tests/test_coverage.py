@@ -71,5 +71,7 @@ def test_effect_text_coverage_keeps_the_cards_it_reached(pool):
 
     library, _ = pool
     overall = effect_coverage(library, top=0)["overall"]
-    assert overall["total"] == 13256
-    assert overall["understood"] >= 1651
+    # (a sentence requirements.py reads, "Normal Summon/Set this card without Tributing, but ...", is
+    # no effect: a card with only that sentence has no effect text)
+    assert overall["total"] == 13253
+    assert overall["understood"] >= 1654

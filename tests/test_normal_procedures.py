@@ -60,3 +60,35 @@ def test_tribute_summon_by_one_tribute_summoned_monster():
     assert not summons(board(hand=[granmarg], field=[monarch]), "tribute_summon")
     # Not for a Set.
     assert not summons(board(hand=[granmarg], field=[{"card": monarch, "tribute_summoned": True}]), "tribute_set")
+
+
+def _attack_lp(position, name):
+    from yugioh_lines import legal
+    r = legal(position, f'normal_summon "{name}"', f'attack "{name}" directly')
+    return r.steps[-1].position["players"][1]["life_points"]
+
+
+def test_a_normal_summon_without_tributing_gives_the_original_atk_the_text_says():
+    horror = "Hundred-Footed Horror"   # "..., but its original ATK becomes 1300" (printed 2600)
+    pos = board(hand=[horror], opp_field=[KOZAKY], first_turn=False)
+    assert can(pos, "normal_summon", horror, [])
+    from yugioh_lines import legal
+    r = legal(pos, f'normal_summon "{horror}"', f'attack "{horror}" -> "{KOZAKY}"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (1300 - 400)
+    # a Tribute Summon keeps the printed ATK
+    tributed = board(hand=[horror], field=[KOZAKY, "Petit Moth"], first_turn=False)
+    r = legal(tributed, f'tribute_summon "{horror}" with "{KOZAKY}", "Petit Moth"', f'attack "{horror}" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 2600
+
+
+def test_normal_summon_or_set_without_tributing_halves_the_original_stats():
+    fusilier = "Fusilier Dragon, the Dual-Mode Beast"   # ATK 2800 / DEF 2000, "Normal Summon/Set"
+    pos = board(hand=[fusilier], first_turn=False)
+    assert can(pos, "normal_summon", fusilier, []) and can(pos, "normal_set", fusilier, [])
+    assert _attack_lp(pos, fusilier) == 8000 - 1400
+
+
+def test_a_normal_summon_without_tributing_whose_change_is_not_read_is_not_offered():
+    genomix = "Genomix Fighter"   # "..., but its original ATK is halved and its Level becomes 3"
+    assert not can(board(hand=[genomix]), "normal_summon", genomix)
+    assert can(board(hand=[genomix], field=[KOZAKY]), "tribute_summon", genomix, [KOZAKY])

@@ -36,7 +36,8 @@ SUMMONS_AS_IT_RESOLVES = ("fusion_summon", "ritual_summon")
 # Sentences that requirements.py reads (summoning conditions and procedures): not effects.
 _SUMMON_RULES = re.compile(
     r"^(?:Must (?:first )?be |Cannot be (?:Normal |Special )?Summoned|Cannot be Special Summoned|"
-    r"(?:If [^:;]*, )?[Yy]ou can Normal Summon this card without Tributing\.$|"
+    r"(?:If [^:;]*, )?[Yy]ou can Normal Summon(?:/Set)? this card without Tributing"
+    r"(?:, but its original ATK becomes \d+|, but its original ATK(?: and |/)DEF becomes? halved)?\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
     r"A Fusion Summon of this card can only be done with the above Fusion Materials\.$|"

@@ -503,6 +503,8 @@ class HandProcedure:
     side: str | None = None  # "to your opponent's field": opponent
     once_per_turn: bool = False
     first: bool | None = None  # "Must first be" (True) / "Must be" (False) / "you can" (None)
+    ns_stats: tuple | None = None  # a Normal Summon without Tributing: ("atk", N) / ("halved",)
+    ns_set: bool = False           # ... or a Set ("Normal Summon/Set this card without Tributing")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -794,11 +796,12 @@ def hand_procedure_facts(code: int, p: int, proc: HandProcedure) -> list[clingo.
 # "If COND, ..."): a Normal Summon of a Level 5+ monster with no Tribute (proc no_tribute).
 # "Cannot be Normal Summoned (but can be Normal Set)." (no_normal_summon) and "Cannot be Normal
 # Summoned, unless COND." / "... if COND." (proc normal_condition, the "if" negated): summons.lark's
-# normal_rule, whose conditions are those of hand procedures.  A stat change after "but" is not
-# modelled (noted): the oracle reads printed ATK/DEF.
+# normal_rule, whose conditions are those of hand procedures.  A stat change after "but": "its
+# original ATK becomes N" and "its original ATK and DEF become halved" (ns_stat/3); another one
+# is not read, and that procedure is not offered (noted).
 # "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." (the Mega Monarchs),
 # "... by Tributing 1 "Gravekeeper's" monster.": its Tribute Summon takes those Tributes instead.
-_NS_MARK = re.compile(r"Normal Summon this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
+_NS_MARK = re.compile(r"Normal Summon(?:/Set)? this card without Tributing|[Cc]annot be Normal Summoned(?!/Set)")
 
 
 def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]], list[str], str | None]:
@@ -835,10 +838,18 @@ def normal_procedures(card: Card, lib: Library) -> tuple[list[tuple[str, object]
             if conds is not None:
                 _conditions(conds, text, proc, lib)
             if tree.data == "ns_free":
+                but = next((t for t in tree.children if isinstance(t, lark.Token) and t.type.startswith("NS_BUT")), None)
+                if but is not None and but.type == "NS_BUT":
+                    notes.append("never Normal Summoned without Tributing, as what that changes is not read "
+                                 f"({but.value.strip(', ')!r})")
+                    continue
+                if but is not None and but.type == "NS_BUT_ATK":
+                    proc.ns_stats = ("atk", int(but.value.rsplit(" ", 1)[1]))
+                elif but is not None:
+                    proc.ns_stats = ("halved",)
+                # "Normal Summon/Set this card without Tributing": a Set without Tributes too
+                proc.ns_set = "/Set" in next(t for t in tree.children if isinstance(t, lark.Token) and t.type == "NS_FREE")
                 out.append(("no_tribute", proc))
-                but = next((t for t in tree.children if isinstance(t, lark.Token) and t.type == "NS_BUT"), None)
-                if but is not None:
-                    notes.append(f"not modelled: what a Normal Summon without Tributing changes ({but.value.strip(', ')!r})")
             elif tree.data in ("ns_unless", "ns_if"):
                 if tree.data == "ns_if":  # forbidden if COND: allowed while none of it is there
                     if len(proc.conds) != 1 or proc.more_monsters or proc.conds[0][2] < 1:
@@ -891,7 +902,13 @@ def normal_procedure_facts(code: int, p: int, kind: str, proc) -> list[clingo.Sy
     c, pn = clingo.Number(code), clingo.Number(p)
     if kind == "tribute":  # proc is the Group of Tributes
         return procedure_facts(code, p, Procedure("tribute", [proc]))
-    return [clingo.Function("proc", [c, pn, clingo.Function(kind)])] + _cond_facts(c, pn, proc)
+    out = [clingo.Function("proc", [c, pn, clingo.Function(kind)])] + _cond_facts(c, pn, proc)
+    if proc.ns_set:
+        out.append(clingo.Function("ns_set", [c, pn]))
+    if proc.ns_stats is not None:   # normal.lp: ns_stat(C,P,atk(N)) / ns_stat(C,P,halved)
+        what, *values = proc.ns_stats
+        out.append(clingo.Function("ns_stat", [c, pn, clingo.Function(what, [clingo.Number(v) for v in values])]))
+    return out
 
 
 # Ritual Spells ------------------------------------------------------------------------------
