@@ -5,7 +5,7 @@ real (the bundled library); each rule has a legal and an illegal case."""
 from __future__ import annotations
 
 from yugioh_board import board
-from yugioh_lines import facts_of, illegal, legal
+from yugioh_lines import facts_of, illegal, legal, names
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
@@ -193,3 +193,15 @@ def test_a_mandatory_mass_destruction_is_activated_even_with_nothing_to_destroy(
     assert spells_traps(r, 1) == []
     bare = board(field=["Gigantes"], opp_field=[SKULL])
     legal(bare, f'attack "Gigantes" -> "{SKULL}"', 'then activate "Gigantes"')
+
+
+def test_thunder_crash_inflicts_300_for_each_monster_it_destroyed():
+    two = board(hand=["Thunder Crash"], field=["Kozaky", "Petit Moth"], first_turn=False)
+    r = legal(two, 'activate "Thunder Crash"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 600
+    assert sorted(names(r, 0, "graveyard")) == ["Kozaky", "Petit Moth", "Thunder Crash"]
+    # the count is of what it destroyed: a monster that cannot be destroyed by card effects counts not
+    vapor = board(hand=["Thunder Crash"], field=["Kozaky", "Masked HERO Vapor"], first_turn=False)
+    r = legal(vapor, 'activate "Thunder Crash"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 300
+    assert "there is none" in illegal(board(hand=["Thunder Crash"], first_turn=False), 'activate "Thunder Crash"')

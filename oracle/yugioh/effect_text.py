@@ -376,6 +376,14 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             raise ValueError("a count of cards elsewhere than on a field")
         return {"do": "damage", "n": items[1], "per": tuple(per) if per is not None else None}
 
+    def destroyed_noun(self, items):
+        return ("destroyed_noun", str(items[0]))
+
+    def damage_destroyed(self, items):
+        n = next(i for i in items if isinstance(i, int))
+        kind = next(i[1] for i in items if isinstance(i, tuple) and i[0] == "destroyed_noun")
+        return {"do": "damage_destroyed", "n": n, "kind": kind}
+
     def gain_lp(self, items):
         return {"do": "gain_lp", "n": items[1]}
 
@@ -549,7 +557,7 @@ def effect_sentences(card: Card) -> list[str]:
         return []
     text = card.monster_text if card.is_monster else card.text.replace("\r\n", "\n")
     lines = [ln.strip() for ln in text.split("\n")]
-    if card.is_extra_deck and lines:
+    if card.is_extra_deck and lines and not _NO_MATERIAL_LINE.match(lines[0]):
         lines = lines[1:]  # the material line (requirements.py)
     out: list[str] = []
     for ln in lines:
@@ -580,6 +588,10 @@ def effect_sentences(card: Card) -> list[str]:
             joined.append(s)
     return joined
 
+
+# An Extra Deck monster with no material line ("Must be Special Summoned with "Mask Change".
+# Cannot be destroyed by card effects."): its first line is read too.
+_NO_MATERIAL_LINE = re.compile(r"(?:Must be|Cannot be) ")
 
 # The second sentence of a card linked to a monster (Call of the Haunted; fx_negate's "leaves").
 _LINK_PAIR = re.compile(r"When (?:that monster is destroyed|that monster leaves the field|it leaves the field|"
@@ -1117,6 +1129,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("damage", [n(a["n"])])]))
                     if a["per"]:
                         out += filters("eff_per_filter", head, a["per"][2])
+                elif do == "damage_destroyed":
+                    out.append(f("eff_do", head + [f("damage_destroyed", [n(a["n"]), f(a["kind"])])]))
                 elif do == "gain_lp":
                     out.append(f("eff_do", head + [f("gain_lp", [n(a["n"])])]))
                 elif do == "extra_normal_summon":
