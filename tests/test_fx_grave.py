@@ -390,3 +390,27 @@ def test_a_card_attaches_itself_to_an_xyz_monster_from_the_hand_the_field_or_the
         assert xyz["card"] == lib.by_name(ship).code and [m["card"] if isinstance(m, dict) else m for m in xyz["materials"]] == [code]
     # no Xyz Monster to attach it to: no target
     assert illegal(board(hand=[rockey], field=["Kozaky"]), f'activate "{rockey}" effect 2 targeting "Kozaky"')
+
+
+def test_horus_lv6_becomes_lv8_in_the_end_phase_only_after_destroying_a_monster_by_battle():
+    lv6, lv8 = "Horus the Black Flame Dragon LV6", "Horus the Black Flame Dragon LV8"
+    won = board(field=[{"card": lv6, "position": "attack", "destroyed_by_battle_this_turn": True}], hand=[lv8],
+                phase="end", first_turn=False)
+    r = legal(won, f'activate "{lv6}" summoning "{lv8}"')
+    # LV8 "Must be Special Summoned by "Horus the Black Flame Dragon LV6"": that effect may
+    assert [z["card"] for z in r.steps[-1].position["players"][0]["monster_zones"] if z] == [48229808]
+    assert [c if isinstance(c, int) else c["card"] for c in r.steps[-1].position["players"][0]["graveyard"]] == [11224103]
+    lost = board(field=[lv6], hand=[lv8], phase="end", first_turn=False)
+    assert "destroyed a monster by battle this turn" in illegal(lost, f'activate "{lv6}" summoning "{lv8}"')
+    # the battle sets the flag of the state after it
+    fight = board(field=[lv6], opp_field=["Kozaky"], first_turn=False)
+    after = legal(fight, f'attack "{lv6}" -> "Kozaky"').steps[-1].position["players"][0]["monster_zones"]
+    assert next(z for z in after if z)["destroyed_by_battle_this_turn"] is True
+
+
+def test_a_card_summoned_only_by_a_named_card_is_not_summoned_by_another_effect():
+    # Horus LV8: "Must be Special Summoned by "Horus ... LV6", and cannot be Special Summoned by
+    # other ways": not even revived once properly summoned
+    lv8 = "Horus the Black Flame Dragon LV8"
+    pos = board(hand=["Monster Reborn"], gy=[lv8], first_turn=False)
+    assert "cannot be Special Summoned" in illegal(pos, f'activate "Monster Reborn" targeting "{lv8}"')

@@ -368,6 +368,7 @@ SENTENCES: dict[str, S] = {
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
     # grave.lp: the family "grave" of effects
     "sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} cannot be used the turn {c.name(i)} was sent to the GY",
+    "no_battle_won": lambda c, i, e: f"{_eff(c, i, e)} is used only if {c.name(i)} destroyed a monster by battle this turn, and it did not",
     "not_sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is used only the turn {c.name(i)} was sent to the GY, and it was not sent there this turn",
     # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks
     "second_attack_on_monsters": lambda c, i: f"{c.name(i)} can make its second attack only on a monster",

@@ -87,7 +87,8 @@ def card_facts(card: Card) -> tuple[Symbol, ...]:
 MONSTER_FLAGS = (("summoned_this_turn", "summoned_turn"), ("position_changed_this_turn", "changed_pos"),
                  ("attacked_this_turn", "attacked"), ("properly_summoned", "proper"),
                  ("from_extra_deck", "from_extra"), ("normal_summoned", "normal_summoned"),
-                 ("tribute_summoned", "tribute_summoned"), ("gemini_summoned", "gemini_on"))
+                 ("tribute_summoned", "tribute_summoned"), ("gemini_summoned", "gemini_on"),
+                 ("destroyed_by_battle_this_turn", "won_battle"))
 
 
 def slot_facts(slot: Slot) -> list[Symbol]:

@@ -57,8 +57,10 @@ class Words:
             if isinstance(tail, tuple) and tail[0] == "if" and tail[1].yours:
                 return ("grave", list(tail[1]), "main", [], False)
         if phase.split()[0] in ("End", "Standby") and (tail is not None or when != "during your") \
-                and (tail is None or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn")):
+                and (tail is None or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn", "won_battle")):
             grave = "end" if phase.startswith("End") else "standby"
+            if tail is not None and tail[0] == "won_battle":   # of the card on the field (activate.lp)
+                return ("grave", None, grave, ["soft", "won_battle"], False)
             if tail is not None and tail[0] == "sent_turn":   # "if this card is in the GY because it was sent there this turn"
                 return ("grave", ["graveyard"], grave, ["soft", "sent_turn"], False)
             if tail is not None and not tail[1].yours:
@@ -74,6 +76,9 @@ class Words:
 
     def grave_phase_while(self, items):
         return ("while", items[0])
+
+    def grave_phase_won_battle(self, _):
+        return ("won_battle",)
 
     def grave_phase_sent_turn(self, _):
         return ("sent_turn",)

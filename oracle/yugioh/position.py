@@ -37,7 +37,7 @@ PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_de
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
-                "effects_used", "banished_when_it_leaves", "cannot_be_tributed"}
+                "effects_used", "banished_when_it_leaves", "cannot_be_tributed", "destroyed_by_battle_this_turn"}
 ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
@@ -66,6 +66,7 @@ class Slot:
     summoned_this_turn: bool = False
     position_changed_this_turn: bool = False
     attacked_this_turn: bool = False
+    destroyed_by_battle_this_turn: bool = False   # it destroyed a monster by battle this turn (the LV monsters)
     properly_summoned: bool = True
     from_extra_deck: bool = False
     normal_summoned: bool = False        # Normal Summoned or Set (for "1 Normal Summoned/Set monster")
@@ -495,6 +496,7 @@ class _Reader:
                         summoned_this_turn=self.typed(entry, "summoned_this_turn", bool, where, False),
                         position_changed_this_turn=self.typed(entry, "position_changed_this_turn", bool, where, False),
                         attacked_this_turn=self.typed(entry, "attacked_this_turn", bool, where, False),
+                        destroyed_by_battle_this_turn=self.typed(entry, "destroyed_by_battle_this_turn", bool, where, False),
                         properly_summoned=self.typed(entry, "properly_summoned", bool, where, True),
                         from_extra_deck=self.typed(entry, "summoned_from_extra_deck", bool, where, card.is_extra_deck),
                         normal_summoned=self.typed(entry, "normal_summoned", bool, where, False),

@@ -332,6 +332,9 @@ _UNREAD_CONDITIONS = [
 _EFFECT_ONLY = re.compile(
     r"^(?:This card's name is also treated as \"[^\"]+\"\. )?(?:Must be Special Summoned (?:with|by) |"
     r"This card cannot be Special Summoned except (?:with|by) )\"[^\"]+\"[^.]*\.")
+# The card whose effect alone Special Summons this one (summon_by/2).
+_BY_CARD = re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:the effect of )?\"(?P<name>[^\"]+)\""
+                      r"(?P<only>,? and cannot be Special Summoned by other ways)?")
 _ALT_XYZ = re.compile(
     r"You can also Xyz Summon this card by using (?P<what>[^.]*?) you control"
     r"(?: as (?:the )?material| \(transfer its materials to this card\))?"
@@ -1090,6 +1093,15 @@ def requirements(card: Card, library: Library) -> Requirements:
     f = clingo.Function
     facts: list[clingo.Symbol] = []
     skipped: list[str] = []
+    if card.is_monster:
+        # "Must be Special Summoned by "Horus the Black Flame Dragon LV6"" / "... with "Mask Change"":
+        # that card's effect may Special Summon it (resolve.lp), no other
+        for m in _BY_CARD.finditer(card.monster_text.replace("\n", " ")):
+            by = library.by_name(m.group("name")) or library.get(_FORMER_NAMES.get(m.group("name"), 0))
+            if by is not None and by.code != card.code:
+                facts.append(f("summon_by", [c, clingo.Number(by.code)]))
+                if not card.is_extra_deck and m.group("only"):
+                    facts.append(f("must_method", [c, f("special")]))   # no other Special Summon, no revival
     if card.is_extra_deck:
         try:
             procs, must, skipped = extra_deck_requirements(card, library)

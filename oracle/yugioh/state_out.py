@@ -82,6 +82,8 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry["position_changed_this_turn"] = True
         if i in attacked:
             entry["attacked_this_turn"] = True
+        if i in flags("won_battle"):
+            entry["destroyed_by_battle_this_turn"] = True
         if i in normal_summoned:
             entry["normal_summoned"] = True
         if i in gemini_on:
