@@ -38,11 +38,13 @@ def test_places_with_commas_and_the_gy_condition():
     assert f"eff_rider({code},2,1,1,banish_leaves)" in f
 
 
-def test_it_with_nothing_targeted_is_not_read():
-    # Goyo Guardian's "that monster" is the monster it destroyed, which no rule names: refused
-    # rather than summoning nothing.
+def test_it_with_nothing_targeted_is_read_only_where_a_rule_names_it():
+    # Ambulance Rescueroid's "Special Summon that monster" is the watched monster destroyed by
+    # battle, which no rule names: refused rather than summoning nothing.  Goyo Guardian's is the
+    # monster it destroyed by battle (puzzles.lp: summon_destroyed).
     lib = Library.load()
-    assert "does not target" in card_effects(lib.by_name("Goyo Guardian"), lib).unsupported
+    assert "does not target" in card_effects(lib.by_name("Ambulance Rescueroid"), lib).unsupported
+    assert "eff_do(7391448,1,1,1,summon_destroyed)" in facts_of("Goyo Guardian")
 
 
 # --- from the GY, and the banish rider ----------------------------------------------------------------
