@@ -314,3 +314,40 @@ def test_in_the_damage_step_only_a_change_of_atk_def_answers_a_trigger():
     assert "cannot be activated in the Damage Step" in why
     legal(pos, *battle, 'chain activate "Rush Recklessly" targeting "Goyo Guardian"')
     legal(pos, *battle, 'activate "Enemy Controller" mode 1 targeting "Giant Rat"')
+
+
+def test_a_monster_revived_after_its_battle_attacks_again_as_a_new_card():
+    # Mystic Swordsman LV6 and Goblin Attack Force destroy each other; Call of the Haunted brings
+    # the Swordsman back, a new card that has not attacked this turn
+    pos = board(field=["Mystic Swordsman LV6"], st=[{"card": "Call of the Haunted", "face_up": False}],
+                opp_field=["Goblin Attack Force", "Kozaky"], first_turn=False)
+    battle = ['attack "Mystic Swordsman LV6" -> "Goblin Attack Force"',
+              'activate "Call of the Haunted" targeting "Mystic Swordsman LV6"']
+    r = legal(pos, *battle, 'attack "Mystic Swordsman LV6" -> "Kozaky"')
+    assert lp(r, 1) == 8000 - (2300 - 400)
+    # without leaving the field it attacks once
+    once = board(field=["Mystic Swordsman LV6"], opp_field=["Kozaky", "Petit Moth"], first_turn=False)
+    assert "already attacked" in illegal(once, 'attack "Mystic Swordsman LV6" -> "Kozaky"',
+                                         'attack "Mystic Swordsman LV6" -> "Petit Moth"')
+
+
+def test_mystic_swordsman_lv6_may_put_the_face_down_monster_it_destroys_on_top_of_the_deck():
+    pos = board(field=["Mystic Swordsman LV6"], opp_field=[{"card": "Kozaky", "position": "set"}], first_turn=False)
+    r = legal(pos, 'attack "Mystic Swordsman LV6" -> "Kozaky"', 'then activate "Mystic Swordsman LV6"')
+    places = {(tuple(sorted(c if isinstance(c, int) else c["card"] for c in r.steps[-1].position["players"][1][k])))
+              for k in ("graveyard", "deck")}
+    assert places == {(99171160,), ()}   # in the GY or on the Deck, one reading or the other
+    assert lp(r, 1) == 8000               # destroyed before damage calculation: no battle damage
+    # the trigger is mandatory
+    assert "mandatory" in illegal(pos, 'attack "Mystic Swordsman LV6" -> "Kozaky"')
+
+
+def test_michizure_answers_a_monster_sent_from_the_field_to_your_gy_even_in_the_damage_step():
+    pos = board(field=["Mystic Swordsman LV6"], st=[{"card": "Michizure", "face_up": False}],
+                opp_field=["Goblin Attack Force", "Kozaky"], first_turn=False)
+    r = legal(pos, 'attack "Mystic Swordsman LV6" -> "Goblin Attack Force"', 'then activate "Michizure" targeting "Kozaky"')
+    assert sorted(names(r, 1, "graveyard")) == ["Goblin Attack Force", "Kozaky"]
+    # an opponent's monster goes to its owner's GY, not "your GY": nothing to answer
+    weak = board(field=["Kozaky"], st=[{"card": "Michizure", "face_up": False}], opp_field=["Petit Moth", "Goblin Attack Force"],
+                 first_turn=False)
+    assert illegal(weak, 'attack "Kozaky" -> "Petit Moth"', 'then activate "Michizure" targeting "Goblin Attack Force"')

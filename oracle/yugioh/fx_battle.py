@@ -56,6 +56,9 @@ class Words:
         face = next((str(i) for i in items if isinstance(i, Token) and i.type == "BATTLE_FACE"), None)
         return ("trigger", "if", [_DAMAGE_START[face]], ["field"])
 
+    def battle_deck_instead(self, _):
+        return {"do": "battle_deck_instead"}
+
     def battle_destroy_face_down(self, _):
         # "Destroy that face-down monster": the attacked monster (``effect`` below)
         return {"do": "destroy_target"}
@@ -107,9 +110,11 @@ class Words:
         if cond and cond[0] == "trigger" and any(ev in _DAMAGE_START.values() for ev in cond[2]):
             # Before damage calculation: battle_events.lp plays only the mandatory "Destroy that
             # monster" (the attacked monster), which stops the damage calculation.
-            if out["optional"] or out["pre"] or out["actions"] != [{"do": "destroy_target"}]:
+            deck = out["actions"][1:] == [{"do": "battle_deck_instead"}]
+            if out["optional"] or out["pre"] or out["actions"][:1] != [{"do": "destroy_target"}] or \
+                    len(out["actions"]) > 1 + deck:
                 raise ValueError("an effect at the start of the Damage Step other than destroying the attacked monster (not read)")
-            out["actions"] = [{"do": "battle_destroy_foe"}]
+            out["actions"] = [{"do": "battle_destroy_foe"}] + ([{"do": "battle_deck_instead"}] if deck else [])
         elif cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
             # "that monster" after a battle condition is the monster this card battled, which no
             # action of the grammar names: such an effect without a target is not read.
@@ -150,6 +155,8 @@ def facts(head: list, action: dict) -> list | None:
     are eff_event/4 and rule/2."""
     if action["do"] == "battle_destroy_foe":
         return [clingo.Function("eff_do", head + [clingo.Function("destroy_foe")])]
+    if action["do"] == "battle_deck_instead":
+        return [clingo.Function("eff_do", head + [clingo.Function("foe_to_deck_option")])]
     if action["do"] != "battle_opponent_attack":
         return None
     return [clingo.Function("eff_do", head + [clingo.Function("opponent_attack", [clingo.Function(action["what"])])])]

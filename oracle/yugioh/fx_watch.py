@@ -3,7 +3,7 @@ card.
 
 The condition is the core's trigger, with one event term ``seen(Ev,Side,Other,When)``: Ev what
 happens (``special``, ``normal``, ``destroyed``, ``destroyed_gy``, ``destroyed_battle``,
-``destroyed_battle_gy``, ``destroyed_effect``, ``flipped_down``), Side whose card it is (``me``: "you control", "to
+``destroyed_battle_gy``, ``destroyed_effect``, ``flipped_down``, ``sent_field_gy``), Side whose card it is (``me``: "you control", "to
 your field"; ``any``), Other whether this card itself counts (``other`` for "another"), When
 ``no_damage_step`` for "(except during the Damage Step)", else ``any``.  What the event's card must be
 is ``eff_seen_filter/5``.  asp/yugioh/watch.lp turns an event of a card that fits into this card's
@@ -21,7 +21,7 @@ class Words:
 
     def watch_cond(self, items):
         timing, (np, other), (events, to_field), tail, controls = items
-        when = "any" if tail is None else "no_damage_step"
+        when = "no_damage_step" if tail == "no_damage_step" else "any"
         if np.token_stats is not None or np.except_self:
             raise ValueError("an event of a noun phrase effects do not read")
         if np.where not in (None, ("me", "field"), ("both", "field")):
@@ -68,6 +68,13 @@ class Words:
 
     def watch_flipped_down(self, _):
         return (["flipped_down"], False)
+
+    def watch_sent_field_gy(self, _):
+        # "sent from the field to your GY": a card the turn player owns (watch.lp)
+        return (["sent_field_gy"], True)
+
+    def watch_even_damage_step(self, _):
+        return "even_damage_step"
 
     def watch_to_field(self, _):
         return True
