@@ -237,3 +237,14 @@ def test_a_gain_for_each_named_monster_you_control():
     pos = board(field=["Lava Battleguard", "Swamp Battleguard"])
     assert lp(legal(pos, 'attack "Lava Battleguard" directly'), 1) == 8000 - 2050
     assert lp(legal(board(field=["Lava Battleguard"]), 'attack "Lava Battleguard" directly'), 1) == 8000 - 1550
+
+
+def test_dark_magician_girl_gains_300_for_every_dark_magician_in_either_gy():
+    def lp_after(gy, opp_gy):
+        pos = board(field=["Dark Magician Girl"], gy=gy, first_turn=False)
+        pos["players"][1]["graveyard"] = opp_gy
+        r = legal(pos, 'attack "Dark Magician Girl" directly')
+        return r.steps[-1].position["players"][1]["life_points"]
+    assert lp_after([], []) == 8000 - 2000
+    assert lp_after(["Dark Magician"], ["Magician of Black Chaos"]) == 8000 - 2600   # "in the GYs": both
+    assert lp_after(["Kozaky"], ["Celtic Guardian"]) == 8000 - 2000                 # only the names it says

@@ -121,10 +121,11 @@ class Words:
         n = [i for i in items if isinstance(i, int)][0]
         np = next(i for i in items if isinstance(i, tuple))
         _lo, _hi, alts = np
-        if np.where == ("me", "graveyard") and not np.except_self:
-            # "for each "X" monster in your GY"
+        if np.where in (("me", "graveyard"), ("both", "graveyard")) and not np.except_self:
+            # "for each "X" monster in your GY" / "... in the GYs" (stats.lp: stat_per graveyard / graveyards)
+            place = "graveyard" if np.where[0] == "me" else "graveyards"
             return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
-                clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function("graveyard")])]
+                clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(place)])]
                 + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
         if np.where not in (("me", "field"), ("opp", "field")) or np.except_self:
             raise ValueError("a gain for each card elsewhere than on a field or in your GY (not read)")

@@ -70,7 +70,8 @@ EFFECT_PLACES = {"on the field": ("both", "field"), "you control": ("me", "field
                  "in either player's GY": ("both", "graveyard"), "in either player's Graveyard": ("both", "graveyard"),
                  "in your opponent's GY": ("opp", "graveyard"), "in your opponent's Graveyard": ("opp", "graveyard"),
                  "on your opponent's field": ("opp", "field"), "on your field": ("me", "field"),
-                 "on either side of the field": ("both", "field")}
+                 "on either side of the field": ("both", "field"), "in the GYs": ("both", "graveyard"),
+                 "in both GYs": ("both", "graveyard"), "in both Graveyards": ("both", "graveyard")}
 _PROP = {"name": "name", "names": "name", "Type": "race", "Types": "race", "Attribute": "attribute",
          "Attributes": "attribute", "Levels": "level", "Ranks": "rank", "Level": "level", "Rank": "rank"}
 
