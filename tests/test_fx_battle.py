@@ -314,6 +314,12 @@ def test_in_the_damage_step_only_a_change_of_atk_def_answers_a_trigger():
     assert "cannot be activated in the Damage Step" in why
     legal(pos, *battle, 'chain activate "Rush Recklessly" targeting "Goyo Guardian"')
     legal(pos, *battle, 'activate "Enemy Controller" mode 1 targeting "Giant Rat"')
+    # a Counter Trap (which negates the trigger) is activated there too
+    wrath = board(field=["Goyo Guardian"], hand=["Kozaky"], st=[{"card": "Divine Wrath", "face_up": False}],
+                  opp_field=["Kozaky"], first_turn=False)
+    r = legal(wrath, 'attack "Goyo Guardian" -> "Kozaky"', 'then activate "Goyo Guardian"',
+              'chain activate "Divine Wrath" paying "Kozaky"')
+    assert "Goyo Guardian" in names(r, 0, "graveyard")
 
 
 def test_a_monster_revived_after_its_battle_attacks_again_as_a_new_card():

@@ -277,7 +277,7 @@ SENTENCES: dict[str, S] = {
     "effect_material_from": lambda c, m: f"{c.name(m)} is not where the effect takes Fusion Materials from",
     "event_passed": lambda c, i, e: f"{_eff(c, i, e)} is activated right after what its activation condition says happened (a 'then' step), not on its own",
     "no_activation_event": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated: what its activation condition says did not happen in this action",
-    "damage_step_activation": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated in the Damage Step: only Counter Traps and effects that change ATK/DEF can",
+    "damage_step_activation": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated in the Damage Step: only Counter Traps, negations of an activation and changes of ATK/DEF can",
     "missed_timing": lambda c, i, e: f"missed the timing: {_eff(c, i, e)} says \"When\", and its event was not the last thing to happen",
     "already_answered": lambda c, i, e: f"{_eff(c, i, e)} was already activated for this event",
     "mandatory_trigger": lambda c, i, e: f"{_eff(c, i, e)} is mandatory: it must be activated after its event",
