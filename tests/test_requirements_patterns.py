@@ -134,7 +134,9 @@ def test_effect_only_monster_has_no_procedure(lib):
     card = lib.resolve("Masked HERO Vapor")
     req = requirements(card, lib)
     assert req.unsupported is None
-    assert [str(f) for f in req.facts] == [f"must_method({card.code},special)"]
+    # no procedure; only Mask Change's effect Special Summons it (summon_by/2)
+    assert sorted(str(f) for f in req.facts) == [f"must_method({card.code},special)",
+                                                f"summon_by({card.code},{lib.resolve('Mask Change').code})"]
 
 
 def test_ritual_spell_named_target(lib):
