@@ -170,3 +170,16 @@ def test_impcantation_candoll_summons_itself_and_one_from_the_deck():
     alone = board(hand=[candoll, spell])
     alone["players"][0]["deck"] = [candoll]
     assert illegal(alone, f'activate "{candoll}" paying "{spell}"')
+
+
+def test_mask_change_summons_a_masked_hero_of_the_sent_monsters_attribute():
+    fire = "Elemental HERO Burstinatrix"   # FIRE
+    pos = board(hand=["Mask Change"], field=[fire], extra=["Masked HERO Goka", "Masked HERO Vapor"], first_turn=False)
+    r = legal(pos, f'activate "Mask Change" targeting "{fire}" summoning "Masked HERO Goka"',
+              'attack "Masked HERO Goka" directly')
+    # Goka (FIRE, 2200) is summoned properly by the card its text names, and gains 100 for the HERO in the GY
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 2300
+    assert "Attribute" in illegal(pos, f'activate "Mask Change" targeting "{fire}" summoning "Masked HERO Vapor"')
+    # no other effect brings a Masked HERO out of the Extra Deck
+    reborn = board(hand=["Monster Reborn"], gy=["Masked HERO Goka"], first_turn=False)
+    assert "cannot be Special Summoned" in illegal(reborn, 'activate "Monster Reborn" targeting "Masked HERO Goka"')

@@ -14,7 +14,10 @@ COST_HEADS = ("cost", "self", "pay", "detach", "mill", "target", "no_cost")
 # ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
 # negate its effects", ", and if you do, banish it when it leaves the field").
 _COST_JOINS = (",", ", then", "and")
-_ACTION_JOINS = (", then", ", also", ", also,", ", and", ", and if you do,", "and")
+# Mask Change: "send it to the GY, also, after that, if it left the field by this effect, Special
+# Summon ...": the Special Summon happens only if the target left (rider if_target_left).
+_IF_LEFT = ", also, after that, if it left the field by this effect,"
+_ACTION_JOINS = (", then", ", also", ", also,", ", and", ", and if you do,", "and", _IF_LEFT)
 _RIDER_JOINS = (",", ", but", ", also", ", and if you do,")
 
 
@@ -72,6 +75,10 @@ class ClauseReading:
                 raise ValueError("a clause that is no action after the ';'")
             if join is not None and join not in _ACTION_JOINS:
                 raise ValueError(f"{join!r} between actions")
+            if join == _IF_LEFT:
+                if action.get("do") != "special_summon" or not acts or acts[-1].get("who") != "target":
+                    raise ValueError("'if it left the field by this effect' after another action than sending the target")
+                action = {**action, "riders": action["riders"] + [("if_target_left",)]}
             acts.append(action)
         return self.actions(acts)
 

@@ -332,7 +332,7 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
                 exc = it
             elif it == ("to_opponent",):
                 out["riders"].insert(0, it)
-            elif it == ("ignoring",):
+            elif it in (("ignoring",), ("same_attribute",)):
                 out["riders"].append(it)
         if exc is not None:
             # "Special Summon 1 "X" monster from your Deck, except "X"": one more neg literal of the filter

@@ -368,6 +368,8 @@ SENTENCES: dict[str, S] = {
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
     # grave.lp: the family "grave" of effects
     "sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} cannot be used the turn {c.name(i)} was sent to the GY",
+    "not_the_same_attribute": lambda c, j: f"{c.name(j)} does not have the Attribute the sent monster had",
+    "target_did_not_leave": lambda c, i: f"the target of {c.name(i)} did not leave the field, so nothing is Special Summoned",
     "no_battle_won": lambda c, i, e: f"{_eff(c, i, e)} is used only if {c.name(i)} destroyed a monster by battle this turn, and it did not",
     "not_sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is used only the turn {c.name(i)} was sent to the GY, and it was not sent there this turn",
     # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks

@@ -52,6 +52,11 @@ class Words:
     def summon_ignoring(self, _):
         return ("ignoring",)
 
+    def summon_same_attribute(self, items):
+        if {str(i) for i in items if getattr(i, "type", None) == "PROP"} != {"Attribute"}:
+            raise ValueError("a Special Summon of the same property as a sent monster, other than its Attribute")
+        return ("same_attribute",)
+
 
 def facts(head, action):
     """Nothing of its own: every action of the family is the core's special_summon."""
