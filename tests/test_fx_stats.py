@@ -248,3 +248,19 @@ def test_dark_magician_girl_gains_300_for_every_dark_magician_in_either_gy():
     assert lp_after([], []) == 8000 - 2000
     assert lp_after(["Dark Magician"], ["Magician of Black Chaos"]) == 8000 - 2600   # "in the GYs": both
     assert lp_after(["Kozaky"], ["Celtic Guardian"]) == 8000 - 2000                 # only the names it says
+
+
+def test_blazeman_takes_the_attribute_and_stats_of_the_hero_it_sends():
+    blazeman, burst = "Elemental HERO Blazeman", "Elemental HERO Burstinatrix"   # WATER 1200/1800; FIRE 1200/800
+    pos = board(field=[blazeman], hand=["Mask Change"], extra=["Masked HERO Goka", "Masked HERO Vapor"], first_turn=False)
+    pos["players"][0]["deck"] = [burst]
+    send = f'activate "{blazeman}" effect 2 sending "{burst}"'
+    r = legal(pos, send, f'attack "{blazeman}" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1200
+    # now FIRE: Mask Change takes the FIRE Masked HERO, no longer the WATER one
+    legal(pos, send, f'activate "Mask Change" targeting "{blazeman}" summoning "Masked HERO Goka"')
+    assert "Attribute" in illegal(pos, send, f'activate "Mask Change" targeting "{blazeman}" summoning "Masked HERO Vapor"')
+    # its lock: only Fusion Monsters are Special Summoned for the rest of the turn
+    reborn = board(field=[blazeman], hand=["Monster Reborn"], gy=["Kozaky"], first_turn=False)
+    reborn["players"][0]["deck"] = [burst]
+    assert "locked" in illegal(reborn, send, 'activate "Monster Reborn" targeting "Kozaky"')

@@ -60,6 +60,9 @@ class Words:
         who, stat, _verb, n = _given(items)
         return {"do": "stats", "who": who, "ops": [("becomes", s, n) for s in _STATS[str(stat)]]}
 
+    def stats_become_sent(self, _):
+        return {"do": "stats_become_sent"}
+
     def stats_level_set(self, items):
         who, _verb, n = _given(items)
         return {"do": "stats", "who": who, "ops": [("level_is", n)]}
@@ -214,6 +217,8 @@ def _cont(card, k: int, stat: str, n: int, who: str) -> list[clingo.Symbol]:
 
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     """``eff_do(C,E,M,K,stat(Who,Op))`` for each op of a stats action (None for another family's)."""
+    if action["do"] == "stats_become_sent":
+        return [clingo.Function("eff_do", head + [clingo.Function("become_sent")])]
     if action["do"] != "stats":
         return None
     out = [clingo.Function("eff_do", head + [clingo.Function("stat", [clingo.Function(action["who"]), sym(op)])])
