@@ -414,3 +414,33 @@ def test_a_card_summoned_only_by_a_named_card_is_not_summoned_by_another_effect(
     lv8 = "Horus the Black Flame Dragon LV8"
     pos = board(hand=["Monster Reborn"], gy=[lv8], first_turn=False)
     assert "cannot be Special Summoned" in illegal(pos, f'activate "Monster Reborn" targeting "{lv8}"')
+
+
+def test_stardust_dragon_negates_a_destruction_and_comes_back_in_the_end_phase():
+    sd = "Stardust Dragon"
+    pos = board(field=[sd, "Kozaky"], hand=["Dark Hole", "Pot of Greed"], first_turn=False)
+    pos["players"][0]["deck"] = ["Celtic Guardian", "Petit Moth"]
+    r = legal(pos, 'activate "Dark Hole"', f'chain activate "{sd}"')
+    mine = r.steps[-1].position["players"][0]
+    assert [z["card"] for z in mine["monster_zones"] if z] == [99171160]   # Kozaky survives: Dark Hole negated
+    gy = {e["card"] if isinstance(e, dict) else e: e for e in mine["graveyard"]}
+    assert gy[44508094]["effects_applied_this_turn"] == [1]
+    # it answers only an activation that would destroy a card on the field
+    assert "answers an activation" in illegal(pos, 'activate "Pot of Greed"', f'chain activate "{sd}"')
+    # "During the End Phase, if the previous effect was applied this turn"
+    back = board(gy=[{"card": sd, "effects_applied_this_turn": [1]}], phase="end", first_turn=False)
+    assert [z["card"] for z in legal(back, f'activate "{sd}" effect 2').steps[-1].position["players"][0]["monster_zones"]
+            if z] == [44508094]
+    assert "applied this turn" in illegal(board(gy=[sd], phase="end", first_turn=False), f'activate "{sd}" effect 2')
+
+
+def test_effects_applied_this_turn_is_a_list_of_effect_numbers_of_a_gy_card():
+    import pytest
+
+    from oracle.errors import OracleError
+    from oracle.yugioh.position import parse_position
+    for bad in ({"hand": [{"card": "Stardust Dragon", "effects_applied_this_turn": [1]}]},
+                {"graveyard": [{"card": "Stardust Dragon", "effects_applied_this_turn": [0]}]},
+                {"graveyard": [{"card": "Stardust Dragon", "effects_applied_this_turn": 1}]}):
+        with pytest.raises(OracleError, match="effects_applied_this_turn"):
+            parse_position({"game": "yugioh", "players": [bad, {}]})

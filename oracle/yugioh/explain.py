@@ -370,6 +370,7 @@ SENTENCES: dict[str, S] = {
     "sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} cannot be used the turn {c.name(i)} was sent to the GY",
     "not_the_same_attribute": lambda c, j: f"{c.name(j)} does not have the Attribute the sent monster had",
     "target_did_not_leave": lambda c, i: f"the target of {c.name(i)} did not leave the field, so nothing is Special Summoned",
+    "previous_not_applied": lambda c, i, e: f"{_eff(c, i, e)} is used only if the effect before it was applied this turn, and it was not",
     "no_battle_won": lambda c, i, e: f"{_eff(c, i, e)} is used only if {c.name(i)} destroyed a monster by battle this turn, and it did not",
     "not_sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is used only the turn {c.name(i)} was sent to the GY, and it was not sent there this turn",
     # battle_rules.lp, card_rules.lp, locks.lp: continuous rules of cards, and locks

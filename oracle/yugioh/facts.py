@@ -104,6 +104,8 @@ def slot_facts(slot: Slot) -> list[Symbol]:
             init("proper", i)
         if slot.sent_this_turn:
             init("gy_turn", i)
+        for e in slot.effects_applied:
+            init("applied", i, e)
     elif slot.zone is not None:
         init("mz", i, slot.controller, slot.zone)
         init("pos", i, slot.position)

@@ -57,10 +57,12 @@ class Words:
             if isinstance(tail, tuple) and tail[0] == "if" and tail[1].yours:
                 return ("grave", list(tail[1]), "main", [], False)
         if phase.split()[0] in ("End", "Standby") and (tail is not None or when != "during your") \
-                and (tail is None or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn", "won_battle")):
+                and (tail is None or isinstance(tail, tuple) and tail[0] in ("if", "while", "sent_turn", "won_battle", "prev_applied")):
             grave = "end" if phase.startswith("End") else "standby"
             if tail is not None and tail[0] == "won_battle":   # of the card on the field (activate.lp)
                 return ("grave", None, grave, ["soft", "won_battle"], False)
+            if tail is not None and tail[0] == "prev_applied":  # of the card in the GY, where it went
+                return ("grave", ["graveyard"], grave, ["soft", "prev_applied"], False)
             if tail is not None and tail[0] == "sent_turn":   # "if this card is in the GY because it was sent there this turn"
                 return ("grave", ["graveyard"], grave, ["soft", "sent_turn"], False)
             if tail is not None and not tail[1].yours:
@@ -79,6 +81,9 @@ class Words:
 
     def grave_phase_won_battle(self, _):
         return ("won_battle",)
+
+    def grave_phase_prev_applied(self, _):
+        return ("prev_applied",)
 
     def grave_phase_sent_turn(self, _):
         return ("sent_turn",)

@@ -59,7 +59,15 @@ class Words:
         # "When a Spell/Trap Card, or monster effect, is activated" ("a": the count (1, 1) before the words)
         if (1, 1) not in items:
             raise ValueError("an activation answered that is not 'a' card or effect")
-        return ("answer", _WHAT["a " + _tok(items, "NEGATE_WHAT")], "quick" in items)
+        what = _WHAT["a " + _tok(items, "NEGATE_WHAT")]
+        if "would_destroy" in items:
+            if what != "any":
+                raise ValueError("an activation answered that would destroy a card, of a kind (not read)")
+            what = "destroying"
+        return ("answer", what, "quick" in items)
+
+    def negate_would_destroy(self, _):
+        return "would_destroy"
 
     def negate_opp_cond(self, _):
         # Only the opponent's act: of type opponent (effect_text._effect), as chains_opponent_cond.

@@ -47,7 +47,7 @@ COUNTED_METHODS = ("fusion_summon", "synchro_summon", "xyz_summon", "link_summon
 # What a monster card in a Spell & Trap Zone is treated as (docs/positions.md): face-up a
 # Continuous or Equip Spell; "spell": Set face-down as a Spell by its own effect.
 TREATED_AS = ("continuous_spell", "equip_spell", "spell")
-LIST_KEYS = {"card", "face_up", "properly_summoned", "sent_this_turn"}
+LIST_KEYS = {"card", "face_up", "properly_summoned", "sent_this_turn", "effects_applied_this_turn"}
 
 
 @dataclass(slots=True)
@@ -76,6 +76,7 @@ class Slot:
     set_this_turn: bool = False          # a Set Spell/Trap Set this turn (cannot be activated yet)
     effects_negated: bool = False        # a monster whose effects an effect negated ("but negate its effects")
     sent_this_turn: bool = False         # a card of the GY sent there this turn (fx_grave: "except the turn ...")
+    effects_applied: tuple[int, ...] = ()   # a card of the GY: its effects applied this turn (Stardust Dragon)
     banished_when_it_leaves: bool = False    # "but banish it when it leaves the field" (summon.lp)
     cannot_be_tributed: bool = False     # "These Tokens cannot be Tributed for a Tribute Summon" (tokens.lp)
     cannot_be_material: tuple[str, ...] = ()   # "cannot be used as Synchro Material": synchro, xyz, link, fusion
@@ -441,7 +442,7 @@ class _Reader:
                 self.add(card, owner=p, controller=p, location=name, index=i)
 
     def list_card(self, p: int, name: str, i: int, item: Any, where: str) -> None:
-        face_up, proper, sent = False, True, False
+        face_up, proper, sent, applied = False, True, False, []
         ref = item
         if isinstance(item, dict):
             self.keys(item, LIST_KEYS, where)
@@ -451,6 +452,11 @@ class _Reader:
             sent = self.typed(item, "sent_this_turn", bool, where, False)
             if sent and name != "graveyard":
                 raise self.error(f"{where}.sent_this_turn", "only a card in the GY is sent there this turn")
+            applied = self.typed(item, "effects_applied_this_turn", list, where, [])
+            if applied and name != "graveyard":
+                raise self.error(f"{where}.effects_applied_this_turn", "only a card in the GY records its effects applied this turn here")
+            if not all(type(e) is int and e >= 1 for e in applied):
+                raise self.error(f"{where}.effects_applied_this_turn", "effect numbers are integers from 1 (reading order of the text)")
         card = self.card(ref, f"{where}.card" if isinstance(item, dict) else where)
         location = name
         if name == "extra_deck":
@@ -465,7 +471,7 @@ class _Reader:
         if "token" in card.kinds:
             raise self.error(where, f"{card.name} is a Token: Tokens exist only on the field")
         self.add(card, owner=p, controller=p, location=location, index=i,
-                 face_up=face_up, properly_summoned=proper, sent_this_turn=sent)
+                 face_up=face_up, properly_summoned=proper, sent_this_turn=sent, effects_applied=tuple(applied))
         if type(item) in (str, int):
             self.plain[(name, item)] = card
 

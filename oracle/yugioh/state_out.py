@@ -73,6 +73,9 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
             entry = {"card": code(i), "properly_summoned": i in proper}
         if place == "graveyard" and i in flags("gy_turn"):   # grave.lp: sent to the GY this turn
             entry = {"card": code(i), "sent_this_turn": True} if isinstance(entry, int) else {**entry, "sent_this_turn": True}
+        applied = sorted(e for j, e in by["applied"] if j == i)
+        if place == "graveyard" and applied:   # grave.lp: effects applied this turn (Stardust Dragon)
+            entry = {**({"card": code(i)} if isinstance(entry, int) else entry), "effects_applied_this_turn": applied}
         players[slot.owner][PLACE_LIST[place]].append(entry)
     for i, p, z in sorted(by["mz"]):
         entry = {"card": code(i), "position": pos.get(i, "attack")}
