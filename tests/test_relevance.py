@@ -45,6 +45,10 @@ def test_plays_of_bundled_positions_are_those_of_the_whole_rules(path: Path):
     pruned = solve(make_control(encoding("yugioh"), facts, parts=parts, one_shot=True, relevant_only=True),
                    project=True)
     assert whole.models and sorted(map(_key, whole.models)) == sorted(map(_key, pruned.models))
+    # as oracle.plays grounds it: also without the statements nothing shown depends on
+    shown = solve(make_control(encoding("yugioh"), facts, parts=parts, one_shot=True, relevant_only=True,
+                               reads=("open(_)", "follow(_)")), project=True)
+    assert sorted(map(_key, whole.models)) == sorted(map(_key, shown.models))
 
 
 def test_positions_without_effects_leave_the_effect_rules_out():
