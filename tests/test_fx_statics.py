@@ -153,6 +153,39 @@ def test_a_lock_for_the_turn_you_activate_the_effect():
     assert "cannot be activated the turn you Special Summoned Cyber Dragon" in earlier
 
 
+def test_a_lock_of_the_normal_summon_for_the_turn_you_activate_the_card():
+    armory, pos = "Hidden Armory", board(hand=["Hidden Armory", "Kozaky", "Celtic Guardian"])
+    pos["players"][0]["deck"] = ["Gyroid", "Axe of Despair"]
+    assert "eff_do(52105192,1,1,2,lock(normal,turn,any))" in facts_of(armory)
+    search = f'activate "{armory}" adding "Axe of Despair"'
+    r = legal(pos, search)
+    assert r.steps[-1].position["players"][0]["locks"] == [{"card": 52105192, "effect": 1}]
+    assert illegal(pos, search, 'normal_set "Kozaky"') == \
+        "locked: the effect of Hidden Armory forbids every Normal Summon and Set this turn"
+    # a Normal Summon earlier in the turn forbids the activation; without one it is allowed
+    assert illegal(pos, 'normal_summon "Kozaky"', search) == \
+        "locked: Hidden Armory cannot be activated the turn you Normal Summoned or Set a monster"
+    used = dict(pos, turn={**pos["turn"], "normal_summon_used": True})
+    assert "Normal Summoned or Set" in illegal(used, search)
+
+
+def test_no_normal_summon_the_turn_lava_golem_is_special_summoned():
+    golem = "Lava Golem"
+    assert "rule(102380,no_ns_ss_turn)" in facts_of(golem)
+    pos = board(hand=[golem, "Kozaky"], opp_field=["Gyroid", "Celtic Guardian"])
+    summon = f'special_summon "{golem}" with "Gyroid", "Celtic Guardian"'
+    r = legal(pos, summon)
+    assert names(r, 1, "monster_zones") == [golem]
+    assert illegal(pos, summon, 'normal_summon "Kozaky"') == \
+        "you cannot Normal Summon or Set the turn you Special Summoned Lava Golem (its card says so)"
+    assert illegal(pos, 'normal_set "Kozaky"', summon) == \
+        "Lava Golem cannot be Special Summoned the turn you Normal Summoned or Set a monster (its card says so)"
+    # a position where it was Special Summoned this turn keeps the lock; one of an earlier turn does not
+    on = board(hand=["Kozaky"], opp_field=[{"card": golem, "position": "attack", "summoned_this_turn": True}])
+    assert "Special Summoned Lava Golem" in illegal(on, 'normal_summon "Kozaky"')
+    legal(board(hand=["Kozaky"], opp_field=[golem]), 'normal_summon "Kozaky"')
+
+
 def test_a_lock_with_an_exception():
     sw, jaw = "Battlin' Boxer Switchitter", "Battlin' Boxer Glassjaw"
     pos = board(hand=[sw, "Cyber Dragon"], gy=[jaw], opp_field=["Kozaky"])

@@ -203,3 +203,14 @@ def test_a_line_without_position(tmp_path):
     line.write_text('normal_summon "Kozaky"\n')
     with pytest.raises(OracleError, match="the line names no position"):
         load_line(line)
+
+
+def test_a_player_at_0_lp_has_lost_and_nothing_follows():
+    # Kozaky (400 ATK) attacks Battle Ox (1700 ATK) at 1000 LP: 1300 damage, the Duel is lost
+    pos = board(field=["Kozaky", W], opp_field=["Battle Ox"])
+    pos["players"][0]["life_points"] = 1000
+    assert check(pos, 'attack "Kozaky" -> "Battle Ox"').legal
+    reasons = illegal_at(check(pos, 'attack "Kozaky" -> "Battle Ox"', f'attack "{W}" -> "Battle Ox"'), 2)
+    assert reasons == ["your Life Points are 0: the Duel is lost, and nothing can follow"]
+    pos["players"][0]["life_points"] = 1301    # 1 LP left: the line goes on
+    assert check(pos, 'attack "Kozaky" -> "Battle Ox"', f'attack "{W}" -> "Battle Ox"').legal

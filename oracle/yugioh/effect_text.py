@@ -379,6 +379,9 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def destroyed_noun(self, items):
         return ("destroyed_noun", str(items[0]))
 
+    def damage_self(self, items):
+        return {"do": "damage_self", "n": items[0]}
+
     def damage_destroyed(self, items):
         n = next(i for i in items if isinstance(i, int))
         kind = next(i[1] for i in items if isinstance(i, tuple) and i[0] == "destroyed_noun")
@@ -1129,6 +1132,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("damage", [n(a["n"])])]))
                     if a["per"]:
                         out += filters("eff_per_filter", head, a["per"][2])
+                elif do == "damage_self":
+                    out.append(f("eff_do", head + [f("damage_self", [n(a["n"])])]))
                 elif do == "damage_destroyed":
                     out.append(f("eff_do", head + [f("damage_destroyed", [n(a["n"]), f(a["kind"])])]))
                 elif do == "gain_lp":

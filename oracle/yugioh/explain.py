@@ -305,6 +305,7 @@ SENTENCES: dict[str, S] = {
     "cost_cannot_be_paid": lambda c, g: "the cost cannot be paid" + (": not enough Life Points" if g == "lp" else ": not enough Xyz Materials" if g == "detach" else ""),
     "cost_too_many": lambda c, g: "more cards are paid than the cost asks for",
     "paying_loses": lambda c, n: f"paying {n} LP leaves you with 0: the Duel is lost before the effect resolves",
+    "duel_lost": lambda c: "your Life Points are 0: the Duel is lost, and nothing can follow",
     "no_valid_target": lambda c, i: f"no valid target: {c.name(i)} needs a target it can choose",
     "not_a_valid_target": lambda c, j: f"{c.name(j)} is not a valid target for this effect",
     "too_many_targets": lambda c, i: f"{c.name(i)} targets fewer cards than that",
@@ -387,6 +388,10 @@ SENTENCES: dict[str, S] = {
     "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
     "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} {_lock_words(c, code)} this turn, and {c.name(i)} is not one",
     "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
+    "locked_normal": lambda c, code: f"locked: the effect of {c.card_name(code)} forbids every Normal Summon and Set this turn",
+    "normal_before_ss": lambda c, i: f"{c.name(i)} cannot be Special Summoned the turn you Normal Summoned or Set a monster (its card says so)",
+    "normal_after_ss": lambda c, code: f"you cannot Normal Summon or Set the turn you Special Summoned {c.card_name(code)} (its card says so)",
+    "locked_earlier_normal": lambda c, code: f"locked: {c.card_name(code)} cannot be activated the turn you Normal Summoned or Set a monster",
 }
 
 

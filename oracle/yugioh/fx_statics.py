@@ -223,6 +223,13 @@ class Words:
         return {"kind": "after", "after": {"do": "statics_lock", "scope": scope, "when": "turn", "pos": "any",
                                            "except": _np_alts(items)}}
 
+    def statics_no_ns_ss_turn(self, _):
+        return _rule("no_ns_ss_turn")
+
+    def statics_lock_turn_normal(self, _):
+        return {"kind": "after", "after": {"do": "statics_lock", "scope": "normal", "when": "turn", "pos": "any",
+                                           "except": None}}
+
     def statics_lock_rest(self, items):
         return {"kind": "after", "after": {"do": "statics_lock", "scope": "any", "when": "rest", "pos": "any",
                                            "except": _np_alts(items)}}
