@@ -186,6 +186,24 @@ def test_no_normal_summon_the_turn_lava_golem_is_special_summoned():
     legal(board(hand=["Kozaky"], opp_field=[golem]), 'normal_summon "Kozaky"')
 
 
+def test_cannot_attack_during_the_turn_you_activate_this_effect():
+    draco, lion = "Mecha Phantom Beast Dracossack", "Mecha Phantom Beast O-Lion"
+    pos = board(field=[{"card": draco, "position": "attack", "materials": ["Kozaky"]}, lion], opp_field=["Gyroid"])
+    destroy = f'activate "{draco}" effect 2 paying "{lion}" targeting "Gyroid"'
+    r = legal(pos, destroy)
+    assert names(r, 1, "monster_zones") == []
+    assert "cannot attack" in illegal(pos, destroy, f'attack "{draco}" directly')
+    legal(board(field=[draco]), f'attack "{draco}" directly')   # without the effect it attacks
+
+
+def test_sentences_that_change_nothing_in_a_line_and_protection_from_the_opponent():
+    # the Elemental Lords' "skip the Battle Phase of your next turn" is after every line: their
+    # other effects are read and played
+    facts_of("Umbramirage the Elemental Lord")
+    assert "rule(13331639,effect_proof_opp)" in facts_of("Supreme King Z-ARC")
+    assert not accepted("If this face-up card leaves the field, skip the Battle Phase of this turn.")
+
+
 def test_a_lock_with_an_exception():
     sw, jaw = "Battlin' Boxer Switchitter", "Battlin' Boxer Glassjaw"
     pos = board(hand=[sw, "Cyber Dragon"], gy=[jaw], opp_field=["Kozaky"])

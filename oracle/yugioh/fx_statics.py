@@ -183,6 +183,12 @@ class Words:
     def statics_untargetable_opp(self, _):
         return _rule("untargetable_opp")
 
+    def statics_proof_opp(self, _):
+        return _rule("effect_proof_opp")
+
+    def statics_next_turn_only(self, _):
+        return {"kind": "harmless"}
+
     def statics_shielded_opp(self, _):
         return _rules("untargetable_opp", "effect_proof_opp")
 
