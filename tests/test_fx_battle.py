@@ -357,3 +357,18 @@ def test_michizure_answers_a_monster_sent_from_the_field_to_your_gy_even_in_the_
     weak = board(field=["Kozaky"], st=[{"card": "Michizure", "face_up": False}], opp_field=["Petit Moth", "Goblin Attack Force"],
                  first_turn=False)
     assert illegal(weak, 'attack "Kozaky" -> "Petit Moth"', 'then activate "Michizure" targeting "Goblin Attack Force"')
+
+
+def test_monsters_you_control_cannot_attack_for_the_rest_of_this_turn():
+    beast, uria = "Dark Summoning Beast", "Uria, Lord of Searing Flames"
+    pos = board(field=[beast, "Kozaky"], hand=["Celtic Guardian"])
+    pos["players"][0]["deck"] = [uria]
+    summon = f'activate "{beast}" summoning "{uria}"'
+    r = legal(pos, summon)
+    assert uria in names(r, 0, "monster_zones")
+    assert "cannot attack" in illegal(pos, summon, f'attack "{uria}" directly')
+    # every monster of its controller, also one that was there before, and one summoned later
+    assert "cannot attack" in illegal(pos, summon, 'attack "Kozaky" directly')
+    assert "cannot attack" in illegal(pos, summon, 'normal_summon "Celtic Guardian"', 'attack "Celtic Guardian" directly')
+    # an attack before the effect resolves is not undone
+    legal(pos, 'attack "Kozaky" directly', summon)

@@ -80,6 +80,15 @@ class Words:
     def battle_end_bp(self, _):
         return {"do": "battle_end_bp"}
 
+    def battle_no_attack_rest(self, _):
+        return {"do": "battle_no_attack_rest"}
+
+    def battle_none_attack_rest(self, _):
+        return {"do": "battle_none_attack_rest"}
+
+    def battle_no_attack_rest_after(self, _):
+        return {"kind": "after", "after": {"do": "battle_no_attack_rest"}}
+
     def actions(self, items):
         # "negate the attack, then end the Battle Phase": the end goes with the negation (never played)
         acts = super().actions(items)
@@ -155,6 +164,9 @@ def facts(head: list, action: dict) -> list | None:
     are eff_event/4 and rule/2."""
     if action["do"] == "battle_destroy_foe":
         return [clingo.Function("eff_do", head + [clingo.Function("destroy_foe")])]
+    if action["do"] in ("battle_no_attack_rest", "battle_none_attack_rest"):
+        what = "no_attack_rest" if action["do"] == "battle_no_attack_rest" else "none_attack_rest"
+        return [clingo.Function("eff_do", head + [clingo.Function(what)])]
     if action["do"] == "battle_deck_instead":
         return [clingo.Function("eff_do", head + [clingo.Function("foe_to_deck_option")])]
     if action["do"] != "battle_opponent_attack":
