@@ -264,3 +264,18 @@ def test_blazeman_takes_the_attribute_and_stats_of_the_hero_it_sends():
     reborn = board(field=[blazeman], hand=["Monster Reborn"], gy=["Kozaky"], first_turn=False)
     reborn["players"][0]["deck"] = [burst]
     assert "locked" in illegal(reborn, send, 'activate "Monster Reborn" targeting "Kozaky"')
+
+
+def test_it_becomes_level_n_changes_the_xyz_math():
+    # Feedback Warrior: "When this card is Normal or Special Summoned: You can target 1 face-up
+    # monster you control; it becomes Level 3."  Gene-Warped Warwolf (Level 4) then makes a Rank 3.
+    fw, wolf, rank3 = "Feedback Warrior", "Gene-Warped Warwolf", "Number 17: Leviathan Dragon"
+    pos = board(hand=[fw], field=[wolf], extra=[rank3])
+    xyz = f'xyz_summon "{rank3}" with "{fw}", "{wolf}"'
+    legal(pos, f'normal_summon "{fw}"', f'then activate "{fw}" targeting "{wolf}"', xyz)
+    assert "Level" in illegal(pos, f'normal_summon "{fw}"', xyz)   # without the effect: Levels 3 and 4
+    # Harmonic Waves (a Trap): "it becomes Level 4 until the End Phase", on a monster of either side
+    waves = board(field=["Kozaky", wolf], st=[{"card": "Harmonic Waves", "face_up": False}],
+                  extra=["Number 39: Utopia"])
+    legal(waves, 'activate "Harmonic Waves" targeting "Kozaky"', f'xyz_summon "Number 39: Utopia" with "Kozaky", "{wolf}"')
+    assert "Level" in illegal(waves, f'xyz_summon "Number 39: Utopia" with "Kozaky", "{wolf}"')

@@ -67,6 +67,10 @@ class Words:
         who, _verb, n = _given(items)
         return {"do": "stats", "who": who, "ops": [("level_is", n)]}
 
+    def stats_level_is(self, items):
+        who, n = _given(items)
+        return {"do": "stats", "who": self._who(who), "ops": [("level_is", n)]}
+
     def stats_level_by(self, items):
         change, who, n = _given(items)
         who = self._who(who)
