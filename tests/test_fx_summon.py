@@ -5,6 +5,8 @@ banished card", "them", "to your field"), the riders "but banish it when it leav
 each rule has a legal and an illegal case."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from yugioh_board import board
 from yugioh_lines import facts_of, illegal, legal
 
@@ -183,3 +185,19 @@ def test_mask_change_summons_a_masked_hero_of_the_sent_monsters_attribute():
     # no other effect brings a Masked HERO out of the Extra Deck
     reborn = board(hand=["Monster Reborn"], gy=["Masked HERO Goka"], first_turn=False)
     assert "cannot be Special Summoned" in illegal(reborn, 'activate "Monster Reborn" targeting "Masked HERO Goka"')
+
+
+def test_riders_said_in_sentences_of_their_own_go_to_the_summon_before_them():
+    # Iron Call: "... Special Summon that target. Its effects are negated. Destroy it during the End Phase."
+    call = "Iron Call"
+    pos = board(hand=[call], field=["Cyber Dragon"], gy=["Ancient Gear Soldier"])
+    r = legal(pos, f'activate "{call}" targeting "Ancient Gear Soldier"')
+    zone = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z][-1]
+    assert zone.get("effects_negated") is True
+    assert "only if you control a face-up Machine monster" in illegal(board(hand=[call], field=["Kozaky"], gy=["Ancient Gear Soldier"]),
+                                  f'activate "{call}" targeting "Ancient Gear Soldier"')   # no Machine monster
+    # the rider is refused after another action than a Special Summon
+    lib = Library.load()
+    other = replace(lib.by_name("Pot of Greed"), text="Draw 2 cards. Its effects are negated.")
+    read = card_effects(other, Library([other], lib.archetypes))
+    assert read.unsupported == "a rider after another action than a Special Summon"

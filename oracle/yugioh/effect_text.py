@@ -294,6 +294,12 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def negate(self, _):
         return ("negated",)
 
+    def negated_after(self, _):
+        return {"kind": "after_rider", "rider": ("negated",)}
+
+    def end_phase_after(self, _):
+        return {"kind": "after_rider", "rider": ("end_phase",)}
+
     def end_phase_only(self, _):
         # "destroy it during the End Phase": lines end before the End Phase (Main Phases and
         # battle only), so nothing in a line depends on it.
@@ -722,6 +728,16 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                 return out
             after = p["after"] if isinstance(p["after"], dict) else {"do": p["after"]}
             effects[-1].modes = [m + [after] for m in effects[-1].modes]
+            continue
+        if p["kind"] == "after_rider":
+            # a rider said after the sentence of its summon: the last action of every mode of the
+            # effect before must be that one Special Summon
+            last = [m[-1] if m else None for m in effects[-1].modes] if effects else [None]
+            if any(not (isinstance(a, dict) and a.get("do") == "special_summon") for a in last):
+                out.unsupported = "a rider after another action than a Special Summon"
+                return out
+            for a in last:
+                a["riders"] = a["riders"] + [p["rider"]]
             continue
         if p["kind"] == "rule":
             if p["name"] not in (None, ("name", card.name_code)):
