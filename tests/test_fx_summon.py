@@ -201,3 +201,13 @@ def test_riders_said_in_sentences_of_their_own_go_to_the_summon_before_them():
     other = replace(lib.by_name("Pot of Greed"), text="Draw 2 cards. Its effects are negated.")
     read = card_effects(other, Library([other], lib.archetypes))
     assert read.unsupported == "a rider after another action than a Special Summon"
+
+
+def test_their_effects_are_negated_after_a_summon_of_several_monsters():
+    whale, three = "Big Whale", ["Don Turtle", "Amabie", "Mermaid Archer"]
+    pos = board(hand=[whale], field=["Kozaky", "Celtic Guardian"])
+    pos["players"][0]["deck"] = three
+    r = legal(pos, f'tribute_summon "{whale}" with "Kozaky", "Celtic Guardian"',
+              f'then activate "{whale}" summoning ' + ", ".join(f'"{n}"' for n in three))
+    zones = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
+    assert len(zones) == 3 and all(z.get("effects_negated") is True for z in zones)
