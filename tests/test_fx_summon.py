@@ -211,3 +211,19 @@ def test_their_effects_are_negated_after_a_summon_of_several_monsters():
               f'then activate "{whale}" summoning ' + ", ".join(f'"{n}"' for n in three))
     zones = [z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]
     assert len(zones) == 3 and all(z.get("effects_negated") is True for z in zones)
+
+
+def test_cannot_be_special_summoned_from_the_gy():
+    # Dark Ruler Ha Des: a summoning condition, also of a card whose effects are not read
+    reborn = 'activate "Monster Reborn" targeting "Dark Ruler Ha Des"'
+    why = illegal(board(hand=["Monster Reborn"], gy=["Dark Ruler Ha Des"]), reborn)
+    assert why == "summoning condition: Dark Ruler Ha Des cannot be Special Summoned from the GY"
+    legal(board(hand=["Monster Reborn"], gy=["Summoned Skull"]), 'activate "Monster Reborn" targeting "Summoned Skull"')
+    # XY-Dragon Cannon: the sentence after "(You do not use "Polymerization".)"
+    lib = Library.load()
+    from oracle.yugioh.requirements import requirements
+    assert "no_ss_from(2111707,graveyard)" in {str(s) for s in requirements(lib.by_name("XY-Dragon Cannon"), lib).facts}
+    # Destiny HERO - Disk Commander: "... from the GY the turn this card was sent to the GY" is not
+    # read, so it is never Special Summoned from the GY (and says why)
+    disk = requirements(lib.by_name("Destiny HERO - Disk Commander"), lib)
+    assert any("never Special Summoned from the GY" in s for s in disk.skipped)

@@ -321,6 +321,10 @@ _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Spe
 _PENDULUM_OK = re.compile(r"Must be (?:either Ritual Summoned, or )?Pendulum Summoned")
 # "Cannot be Special Summoned." (Spirit monsters, Yata-Garasu): not even by a Pendulum Summon.
 _NO_SPECIAL = re.compile(r"(?:^|[.:] )Cannot be Special Summoned\.")
+# "Cannot be Special Summoned from the GY." (Dark Ruler Ha Des, XY-Dragon Cannon): a summoning
+# condition, so an effect that ignores them may still (resolve.lp's no_ss_from/2).  "... from the GY
+# the turn this card was sent to the GY" is not read: never from the GY then (a guess never is).
+_NO_SS_GY = re.compile(r"(?:^|[.:)] )Cannot be Special Summoned from the (?:GY|Graveyard)(?P<turn> the turn [^.]*)?\.")
 # "Requires 3 Tributes to Normal Summon (cannot be Normal Set)" (the Egyptian Gods).
 _TRIBUTES = re.compile(r"Requires (\d) Tributes to Normal Summon( \(cannot be Normal Set\))?")
 _PHASE_ONLY = re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned, except during Main Phase 2\.")
@@ -1094,6 +1098,12 @@ def requirements(card: Card, library: Library) -> Requirements:
     facts: list[clingo.Symbol] = []
     skipped: list[str] = []
     if card.is_monster:
+        no_gy = _NO_SS_GY.search(card.monster_text.replace("\n", " "))
+        if no_gy:
+            facts.append(f("no_ss_from", [c, f("graveyard")]))
+            if no_gy.group("turn"):
+                skipped.append("never Special Summoned from the GY, as this is not read: "
+                               f"'Cannot be Special Summoned from the GY{no_gy.group('turn')}'")
         # "Must be Special Summoned by "Horus the Black Flame Dragon LV6"" / "... with "Mask Change"":
         # that card's effect may Special Summon it (resolve.lp), no other
         for m in _BY_CARD.finditer(card.monster_text.replace("\n", " ")):
