@@ -223,6 +223,7 @@ def test_cannot_be_special_summoned_from_the_gy():
     lib = Library.load()
     from oracle.yugioh.requirements import requirements
     assert "no_ss_from(2111707,graveyard)" in {str(s) for s in requirements(lib.by_name("XY-Dragon Cannon"), lib).facts}
+    assert "eff_do(2111707,1,1,1,destroy_target)" in facts_of("XY-Dragon Cannon")   # and its effect is read
     # Destiny HERO - Disk Commander: "... from the GY the turn this card was sent to the GY" is not
     # read, so it is never Special Summoned from the GY (and says why)
     disk = requirements(lib.by_name("Destiny HERO - Disk Commander"), lib)

@@ -578,7 +578,10 @@ def effect_sentences(card: Card) -> list[str]:
             out[-1] += " " + ln
             continue
         for s in _sentences(ln):
-            if _SUMMON_RULES.match(s):
+            # A Contact Fusion's reminder (requirements.py reads the procedure) is kept with the
+            # sentence after it by the splitter, as it ends inside its parentheses.
+            s = _CONTACT_REMINDER.sub("", s)
+            if not s or _SUMMON_RULES.match(s):
                 continue
             if s == "This card cannot be Normal Summoned or Set." and card.special_summon_only:
                 continue  # the data's Special-Summon-only flag (ss_only/1) says the same
@@ -597,6 +600,8 @@ def effect_sentences(card: Card) -> list[str]:
             joined.append(s)
     return joined
 
+
+_CONTACT_REMINDER = re.compile(r'^\(You do not use "[^"]+"\.\)\s*')
 
 # An Extra Deck monster with no material line ("Must be Special Summoned with "Mask Change".
 # Cannot be destroyed by card effects."): its first line is read too.
