@@ -228,3 +228,24 @@ def test_cannot_be_special_summoned_from_the_gy():
     # read, so it is never Special Summoned from the GY (and says why)
     disk = requirements(lib.by_name("Destiny HERO - Disk Commander"), lib)
     assert any("never Special Summoned from the GY" in s for s in disk.skipped)
+
+
+def test_summoning_conditions_on_the_place_and_the_way_are_never_ignored():
+    lib = Library.load()
+    from oracle.yugioh.requirements import requirements
+    # Toy Knight: "Cannot be Special Summoned from the Deck." One for One may not take it from the
+    # Deck; Monster Reborn may from the GY
+    one = board(hand=["One for One", "Kozaky"])
+    one["players"][0]["deck"] = ["Toy Knight"]
+    assert "cannot be Special Summoned from the Deck" in illegal(one, 'activate "One for One" paying "Kozaky" summoning "Toy Knight"')
+    legal(board(hand=["Monster Reborn"], gy=["Toy Knight"]), 'activate "Monster Reborn" targeting "Toy Knight"')
+    # an exception no fact says exactly is played as the stricter rule, and says so
+    arsenal = requirements(lib.by_name("Myutant Arsenal"), lib)
+    assert "no_special(7574904)" in {str(x) for x in arsenal.facts}
+    assert any("never Special Summoned, as this is not read" in n for n in arsenal.skipped)
+    assert "cannot be Special Summoned" in illegal(board(hand=["Monster Reborn"], gy=["Myutant Arsenal"]),
+                                                   'activate "Monster Reborn" targeting "Myutant Arsenal"')
+    # "Cannot be Special Summoned by other ways" after its own procedure: no effect summons it
+    assert "no_ss_effect(22657402)" in {str(x) for x in requirements(lib.by_name("Isolde, Belle of the Underworld"), lib).facts}
+    # an Extra Deck monster whose condition is not read is not summoned at all
+    assert requirements(lib.by_name("Tri-Brigade Arms Bucephalus II"), lib).unsupported

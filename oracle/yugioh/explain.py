@@ -338,7 +338,7 @@ SENTENCES: dict[str, S] = {
     "picked_cost": lambda c, j: f"{c.name(j)} was paid as the cost, so the effect cannot take it",
     "not_from_deck": lambda c, j: f"{c.name(j)} is not in your Deck",
     "already_on_field": lambda c, j: f"{c.name(j)} is already on the field",
-    "no_special_from_gy": lambda c, j: f"summoning condition: {c.name(j)} cannot be Special Summoned from the GY",
+    "no_special_from": lambda c, j, p: f"summoning condition: {c.name(j)} cannot be Special Summoned from the {_PLACE_WORDS.get(p, p)}",
     "cannot_be_special_summoned": lambda c, j: f"summoning condition: {c.name(j)} cannot be Special Summoned by a card effect (it cannot be Special Summoned, or must be summoned one way)",
     "summoning_condition": lambda c, j: f"summoning condition: {c.name(j)} must first be properly summoned, so a card effect cannot Special Summon it from the hand or Deck",
     "revive_limit": lambda c, j: f"revive limit: {c.name(j)} was not properly summoned, so it cannot be Special Summoned from the GY or banishment",
@@ -394,6 +394,9 @@ SENTENCES: dict[str, S] = {
     "normal_after_ss": lambda c, code: f"you cannot Normal Summon or Set the turn you Special Summoned {c.card_name(code)} (its card says so)",
     "locked_earlier_normal": lambda c, code: f"locked: {c.card_name(code)} cannot be activated the turn you Normal Summoned or Set a monster",
 }
+
+
+_PLACE_WORDS = {"graveyard": "GY", "deck": "Deck", "hand": "hand"}
 
 
 def _eff(c: Context, i: int, e: int) -> str:

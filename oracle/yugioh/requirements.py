@@ -321,17 +321,29 @@ _NOT_POLY = re.compile(r"Must (?:first )?be Special Summoned with \"|Must be Spe
 _PENDULUM_OK = re.compile(r"Must be (?:either Ritual Summoned, or )?Pendulum Summoned")
 # "Cannot be Special Summoned." (Spirit monsters, Yata-Garasu): not even by a Pendulum Summon.
 _NO_SPECIAL = re.compile(r"(?:^|[.:] )Cannot be Special Summoned\.")
-# "Cannot be Special Summoned from the GY." (Dark Ruler Ha Des, XY-Dragon Cannon): a summoning
-# condition, so an effect that ignores them may still (resolve.lp's no_ss_from/2).  "... from the GY
-# the turn this card was sent to the GY" is not read: never from the GY then (a guess never is).
-_NO_SS_GY = re.compile(r"(?:^|[.:)] )Cannot be Special Summoned from the (?:GY|Graveyard)(?P<turn> the turn [^.]*)?\.")
+# "Cannot be Special Summoned from the Deck." (Toy Knight), "... from the GY." (Dark Ruler Ha Des,
+# XY-Dragon Cannon), "... from the hand or Deck.": summoning conditions, so an effect that ignores
+# them may still (resolve.lp's no_ss_from/2; pendulum.lp: none from the Extra Deck, not even by a
+# Pendulum Summon from the hand).  "... from the GY the turn this card was sent to the GY" is not
+# read: never from the GY then (a guess never is).
+_PLACE_OF = {"hand": "hand", "Deck": "deck", "GY": "graveyard", "Graveyard": "graveyard", "Extra Deck": "extra"}
+_NO_SS_FROM = re.compile(r"(?:^|[.:)] )Cannot be Special Summoned from the (?P<places>(?:hand|Deck|GY|Graveyard|Extra Deck)"
+                         r"(?: or (?:the )?(?:hand|Deck|GY|Graveyard|Extra Deck))?)(?P<turn> the turn [^.]*)?\.")
+# The other "Cannot be Special Summoned, except ..." conditions of Main Deck monsters, which no
+# fact says exactly: played as the nearest stricter rule, with a note (requirements' skipped).
+# "except by Pendulum Summon", "by other ways" (after its own procedure), "by another Effect
+# Monster's effect": no card effect Special Summons it (no_ss_effect/1); any other exception: it
+# is never Special Summoned (no_special/1).
+_SS_EXCEPT = re.compile(r"(?:^|[.:)] )(?P<all>Cannot be (?:Special )?Summoned(?:,? except | by (?:a card effect|other ways|another)"
+                        r"| unless )[^.]*\.)")
 # "Requires 3 Tributes to Normal Summon (cannot be Normal Set)" (the Egyptian Gods).
 _TRIBUTES = re.compile(r"Requires (\d) Tributes to Normal Summon( \(cannot be Normal Set\))?")
 _PHASE_ONLY = re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned, except during Main Phase 2\.")
 _UNREAD_CONDITIONS = [
     (re.compile(r"Must (?:first )?be Special Summoned|can only be Special Summoned|"
                 r"You do not use \"Polymerization\""), "special"),
-    (re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned|cannot be Special Summoned except"), "other"),
+    (re.compile(r"Cannot be (?:Fusion|Synchro|Xyz|Link) Summoned|cannot be Special Summoned except|"
+                r"Cannot be Special Summoned from the Extra Deck unless"), "other"),
 ]
 _EFFECT_ONLY = re.compile(
     r"^(?:This card's name is also treated as \"[^\"]+\"\. )?(?:Must be Special Summoned (?:with|by) |"
@@ -1098,12 +1110,25 @@ def requirements(card: Card, library: Library) -> Requirements:
     facts: list[clingo.Symbol] = []
     skipped: list[str] = []
     if card.is_monster:
-        no_gy = _NO_SS_GY.search(card.monster_text.replace("\n", " "))
-        if no_gy:
-            facts.append(f("no_ss_from", [c, f("graveyard")]))
-            if no_gy.group("turn"):
-                skipped.append("never Special Summoned from the GY, as this is not read: "
-                               f"'Cannot be Special Summoned from the GY{no_gy.group('turn')}'")
+        text = card.monster_text.replace("\n", " ")
+        for m in _NO_SS_FROM.finditer(text):
+            places = [_PLACE_OF[w] for w in re.split(r" or (?:the )?", m.group("places"))]
+            facts += [f("no_ss_from", [c, f(p)]) for p in places]
+            if m.group("turn"):
+                skipped.append(f"never Special Summoned from the {m.group('places')}, as this is not read: "
+                               f"'Cannot be Special Summoned from the {m.group('places')}{m.group('turn')}'")
+        if not card.is_extra_deck:
+            for m in _SS_EXCEPT.finditer(text):
+                said = m.group("all")
+                if re.search(r"except by Pendulum Summon|by other ways|by another Effect Monster's effect", said):
+                    facts.append(f("no_ss_effect", [c]))
+                    if "by other ways" not in said:   # that one says exactly this
+                        skipped.append(f"never Special Summoned by a card effect, as this is not read exactly: {said!r}")
+                else:
+                    facts.append(f("no_special", [c]))
+                    skipped.append(f"never Special Summoned, as this is not read: {said!r}")
+                if said.startswith("Cannot be Summoned"):   # "Cannot be Summoned unless you control ..."
+                    facts.append(f("no_normal_summon", [c]))
         # "Must be Special Summoned by "Horus the Black Flame Dragon LV6"" / "... with "Mask Change"":
         # that card's effect may Special Summon it (resolve.lp), no other
         for m in _BY_CARD.finditer(card.monster_text.replace("\n", " ")):
@@ -1136,7 +1161,6 @@ def requirements(card: Card, library: Library) -> Requirements:
     if card.is_spell:
         return Requirements(fusion_spell_facts(card, library))
     if card.is_monster:
-        text = card.monster_text.replace("\n", " ")
         if _SUBSTITUTE.search(text):
             facts.append(f("fusion_substitute", [c]))
         m = _MUST.search(text)
