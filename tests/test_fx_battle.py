@@ -372,3 +372,17 @@ def test_monsters_you_control_cannot_attack_for_the_rest_of_this_turn():
     assert "cannot attack" in illegal(pos, summon, 'normal_summon "Celtic Guardian"', 'attack "Celtic Guardian" directly')
     # an attack before the effect resolves is not undone
     legal(pos, 'attack "Kozaky" directly', summon)
+
+
+def test_atk_changed_during_the_damage_step_only():
+    zwei = "Cyber Dragon Zwei"   # 1500 ATK: "If this card attacks an opponent's monster, it gains 300 ATK during the Damage Step only."
+    assert "rule(5373478,ds_atk(attacks_monster,300))" in facts_of(zwei)
+    r = legal(board(field=[zwei], opp_field=["Battle Ox"]), f'attack "{zwei}" -> "Battle Ox"')   # 1800 against 1700
+    assert names(r, 1, "monster_zones") == [] and r.steps[-1].position["players"][1]["life_points"] == 8000 - 100
+    assert names(r, 0, "monster_zones") == [zwei]
+    # a direct attack is not "an opponent's monster": 1500 damage
+    r = legal(board(field=[zwei]), f'attack "{zwei}" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1500
+    # Steamroid (1800 ATK) loses 500 ATK when it is attacked: Gene-Warped Warwolf (2000) wins by 700
+    r = legal(board(field=["Gene-Warped Warwolf"], opp_field=["Steamroid"]), 'attack "Gene-Warped Warwolf" -> "Steamroid"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 700

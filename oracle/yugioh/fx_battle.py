@@ -153,6 +153,24 @@ class Words:
     def battle_attack_tribute(self, _):
         return _rule("attack_tribute")
 
+    def _ds_atk(self, kind: str, items) -> dict:
+        verb, n, stat = items[-3:]
+        if str(stat) != "ATK":
+            raise ValueError(f"a change of {stat} during the Damage Step (not read)")
+        return _rule(("ds_atk", kind, -n if str(verb).startswith("lose") else n))
+
+    def battle_ds_attacks(self, items):
+        return self._ds_atk("attacks", items)
+
+    def battle_ds_attacks_monster(self, items):
+        return self._ds_atk("attacks_monster", items)
+
+    def battle_ds_attacks_direct(self, items):
+        return self._ds_atk("attacks_direct", items)
+
+    def battle_ds_attacked(self, items):
+        return self._ds_atk("attacked", items)
+
     def battle_end_bp_defense(self, _):
         return _rule("end_bp_defense")
 
