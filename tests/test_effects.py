@@ -447,3 +447,18 @@ def test_an_equip_card_gives_its_monster_piercing_damage():
     # the monster it does not equip inflicts none
     lp = legal(pos, equip, 'attack "Celtic Guardian" -> "Kozaky"').steps[-1].position["players"][1]["life_points"]
     assert lp == 8000
+
+
+def test_set_from_the_deck_without_directly_and_to_the_spell_trap_zone():
+    # Fluffal Bear: "You can send this card from your hand to the Graveyard; Set 1 "Toy Vendor"
+    # directly from your Deck to your Spell & Trap Zone."
+    bear = "Fluffal Bear"
+    pos = board(hand=[bear])
+    pos["players"][0]["deck"] = ["Toy Vendor", "Polymerization"]
+    r = legal(pos, f'activate "{bear}" setting "Toy Vendor"')
+    st = [z for z in r.steps[-1].position["players"][0]["spell_trap_zones"] if z]
+    assert len(st) == 1 and st[0].get("face_up") is False
+    assert illegal(pos, f'activate "{bear}" setting "Polymerization"')      # not the card it names
+    full = board(hand=[bear], st=["Swords of Revealing Light"] * 5)
+    full["players"][0]["deck"] = ["Toy Vendor"]
+    assert "Spell & Trap Zone" in illegal(full, f'activate "{bear}" setting "Toy Vendor"')
