@@ -4,6 +4,8 @@ length of a line counted in actions.  Every card is real; each family has a lega
 illegal case."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from yugioh_board import board
 from yugioh_lines import check, facts_of, illegal, legal
@@ -462,3 +464,18 @@ def test_set_from_the_deck_without_directly_and_to_the_spell_trap_zone():
     full = board(hand=[bear], st=["Swords of Revealing Light"] * 5)
     full["players"][0]["deck"] = ["Toy Vendor"]
     assert "Spell & Trap Zone" in illegal(full, f'activate "{bear}" setting "Toy Vendor"')
+
+
+def test_it_can_be_activated_this_turn():
+    # Boogie Trap: "Discard 2 cards, then target 1 Trap in your GY; Set that target. It can be
+    # activated this turn."  Without that sentence the Set Trap waits a turn.
+    boogie, jar = "Boogie Trap", "Jar of Greed"
+    pos = board(hand=["Kozaky", "Celtic Guardian"], gy=[jar], st=[{"card": boogie, "face_up": False}])
+    pos["players"][0]["deck"] = ["Gyroid"]
+    line = [f'activate "{boogie}" paying "Kozaky", "Celtic Guardian" targeting "{jar}"', f'activate "{jar}"']
+    legal(pos, *line)
+    lib = Library.load()
+    plain = replace(lib.by_name(boogie), text="Discard 2 cards, then target 1 Trap in your GY; Set that target.")
+    only = lib.overlaid(Library([plain], lib.archetypes))
+    r = check_line(make_line(pos, line, library=only), library=only)
+    assert r.status == "illegal" and "Set this turn" in " ".join(r.steps[-1].reasons), r.text()

@@ -297,6 +297,9 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def negated_after(self, _):
         return {"kind": "after_rider", "rider": ("negated",)}
 
+    def ready_after(self, _):
+        return {"kind": "after_rider", "rider": ("ready",)}
+
     def end_phase_after(self, _):
         return {"kind": "after_rider", "rider": ("end_phase",)}
 
@@ -735,9 +738,16 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             effects[-1].modes = [m + [after] for m in effects[-1].modes]
             continue
         if p["kind"] == "after_rider":
-            # a rider said after the sentence of its summon: the last action of every mode of the
-            # effect before must be that one Special Summon
+            # a rider said after the sentence of its summon (or Set): the last action of every mode
+            # of the effect before must be that one Special Summon (or Set from the Deck)
             last = [m[-1] if m else None for m in effects[-1].modes] if effects else [None]
+            if p["rider"] == ("ready",):
+                if any(not (isinstance(a, dict) and a.get("do") in ("set_from_deck", "removal_set")) for a in last):
+                    out.unsupported = "'It can be activated this turn' after another action than a Set"
+                    return out
+                for a in last:
+                    a["ready"] = True
+                continue
             if any(not (isinstance(a, dict) and a.get("do") == "special_summon") for a in last):
                 out.unsupported = "a rider after another action than a Special Summon"
                 return out
@@ -1140,6 +1150,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("set_deck", [n(lo), n(hi)])]))
                     out.append(f("eff_src", head + [f("deck")]))
                     out += filters("eff_filter", head, alts)
+                    if a.get("ready"):
+                        out.append(f("eff_rider", head + [f("ready")]))
                 elif do == "draw":
                     out.append(f("eff_do", head + [f("draw", [n(a["n"])])]))
                 elif do == "destroy_target":

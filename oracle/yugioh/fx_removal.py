@@ -100,7 +100,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
         return ([f("eff_do", head + [f("destroy_every", [f(action["who"]), f(action["other"])])])]
                 + filters("eff_filter", head, alts))
     if do == "removal_set":
-        return [f("eff_do", head + [f("set_card", [f(action["who"]), f(action["rider"])])])]
+        ready = [f("eff_rider", head + [f("ready")])] if action.get("ready") else []   # "It can be activated this turn."
+        return [f("eff_do", head + [f("set_card", [f(action["who"]), f(action["rider"])])])] + ready
     if do == "removal_self":
         return [f("eff_do", head + [f("destroy_self")])]
     if do == "removal_pick":
