@@ -182,3 +182,23 @@ def test_an_effect_with_a_life_point_condition_needs_fewer_life_points_than_the_
     assert [z["card"] for z in legal(behind, summon).steps[-1].position["players"][0]["monster_zones"] if z] == [23512906]
     # equal Life Points are not lower
     assert "only while your LP (8000) are lower than your opponent's (8000)" in illegal(board(hand=[leon]), summon)
+
+
+def test_a_quick_effect_during_the_main_or_battle_phase_if_a_field_spell_is_in_a_field_zone():
+    # Morpheus, the Dream Mirror Black Knight: "During the Main or Battle Phase, if "Dream Mirror of
+    # Joy" is in a Field Zone (Quick Effect): You can Tribute this card; Special Summon 1 "Morpheus,
+    # the Dream Mirror White Knight" from your Deck."
+    black, white, joy = "Morpheus, the Dream Mirror Black Knight", "Morpheus, the Dream Mirror White Knight", "Dream Mirror of Joy"
+    def pos(field_spell=True, owner=1):
+        p = board(field=[black, "Kozaky"])
+        p["players"][0]["deck"] = [white]
+        if field_spell:
+            p["players"][owner]["field_zone"] = {"card": joy, "face_up": True}
+        return p
+    act = f'activate "{black}" summoning "{white}"'
+    r = legal(pos(), act)                                  # the opponent's Field Zone counts too
+    assert sorted(names(r, 0, "monster_zones")) == sorted(["Kozaky", white])
+    legal(pos(owner=0), act)
+    assert "only if a face-up \"Dream Mirror of Joy\" card is in a Field Zone; 0 are there" in illegal(pos(field_spell=False), act)
+    # in the Battle Phase too, and the Battle Phase goes on: the White Knight attacks after it
+    legal(pos(), 'attack "Kozaky" directly', act, f'attack "{white}" directly')

@@ -190,10 +190,20 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             return ("phase", name, tail[1]) if tail else ("phase", name)
         if when == "during the" and phase == "Main Phase" and tail is None:
             return ("phase", "main")
+        if when == "during the" and phase == "Main or Battle Phase" and (tail is None or tail[0] == "field_zone"):
+            # a Quick Effect in the turn player's Main Phases and Battle Phase (activate.lp); "if "X"
+            # is in a Field Zone": a face-up card named X in either Field Zone
+            return ("phase", "main_battle", [], [tail[1]] if tail else [])
         if isinstance(tail, tuple) and tail[0] in ("summoned", "of_turn"):
             # fx_puzzles reads "During the End Phase, if this card was Normal Summoned ...: Return it ..."
             return ("phase_summoned", when, phase, tail)
         raise ValueError("an activation condition of a phase effects do not read")
+
+    def phase_field_zone(self, items):
+        name = self._name(items)
+        if name[0] != "name":
+            raise ValueError("an archetype in a Field Zone (not read)")
+        return ("field_zone", ("both", 1, MANY, [frozenset({("pos", name), ("pos", ("faceup",))})], "fzone"))
 
     def phase_summoned(self, items):
         return ("summoned", items[0], len(items) > 1 and items[1] is not None)
@@ -968,6 +978,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         if cond and cond[0] == "phase":
             e.phase = cond[1]
             e.summoned_turn = list(cond[2]) if len(cond) > 2 else []
+            e.conds = list(cond[3]) if len(cond) > 3 else e.conds
         if phase_once and not e.soft_once and "soft" not in e.limits:
             # "During your End Phase: ..." happens once in each such phase, and a turn has one; a
             # mandatory one ("Send the top 2 cards of your Deck to the GY") is owed before the phase

@@ -459,10 +459,12 @@ def _cond_words(c: Context, i: int, k: int, p: int | None = None) -> str:
             words.insert(0, "face-up")
         elif x != "any" and x != ("kind", "monster"):
             words.append(("non-" if sign == "neg" else "") + c.atom_words(x))
-    noun = "card" if where in ("hand", "field_cards") else "monster"
+    noun = "card" if where in ("hand", "field_cards", "fzone") else "monster"
     what = " or ".join(" ".join(w) for w in alts.values() if w)
     count = "no" if hi == 0 else f"exactly {lo}" if lo == hi else "a" if lo == 1 else f"{lo} or more"
     what = f"{what} {noun}{'' if count in ('a', 'exactly 1') else 's'}".strip()
+    if where == "fzone":
+        return f"{count} {what} is in a Field Zone"
     if where in ("field", "field_cards"):   # field_cards: the Spell & Trap Zones too
         head = {"me": "you control", "opp": "your opponent controls", "both": "the field has"}[who]
         return f"{head} {count} {what}"
