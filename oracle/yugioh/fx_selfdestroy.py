@@ -1,0 +1,54 @@
+"""The family "selfdestroy" of card effects: a card that destroys itself while a state holds
+(grammar/effects_selfdestroy.lark; rules in asp/yugioh/selfdestroy.lp).
+
+Each sentence is a rule of the card, ``rule(C,self_destroy(Why))`` (fx_statics.rule_facts), with Why:
+
+* "If you control a [face-up] monster that is not a "X" monster, destroy this card" (Burning Abyss):
+  ``not_ours(Seen,archetype(A))``, Seen = ``any`` (a face-down monster is no "X" monster either) or
+  ``faceup`` (only the face-up monsters count);
+* "If there is no face-up Field Spell [Card] on the field, destroy this card" (Malefic):
+  ``no_field_spell``;
+* "If "X" is [not face-up | not] on the field, destroy this card" (Zeradias): ``absent(name(N))``, no
+  face-up card named X on either field (a face-down card shows no name);
+* "If this card is in face-up Defense Position, destroy it" (Cloudian): ``defense``.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from oracle.yugioh.fx_statics import _rule
+
+
+def _one(items) -> None:
+    """The counts the grammar reads "a" as (count_one): only "a" (one) is this family's."""
+    if any(isinstance(i, tuple) and i != (1, 1) for i in items):
+        raise ValueError("a self-destruction on a number of cards")
+
+
+class Words:
+    """Transformer methods of effects_selfdestroy.lark (a mixin of effect_text._CoreTree)."""
+
+    def sd_not_archetype(self, items, seen="any"):
+        _one(items)
+        quoted = next(t for t in items if isinstance(t, Token) and t.type == "QUOTED")
+        return _rule(("self_destroy", ("not_ours", seen, self._quoted(quoted, archetype_first=True))))
+
+    def sd_not_archetype_faceup(self, items):
+        return self.sd_not_archetype(items, "faceup")
+
+    def sd_no_field_spell(self, _):
+        return _rule(("self_destroy", "no_field_spell"))
+
+    def sd_name_absent(self, items):
+        name = self._name(items)
+        if name[0] != "name":
+            raise ValueError("a self-destruction on an archetype's absence")
+        return _rule(("self_destroy", ("absent", name)))
+
+    def sd_defense(self, _):
+        return _rule(("self_destroy", "defense"))
+
+
+def facts(head, action):
+    """This family has rules only (rule/2), no actions."""
+    return None
