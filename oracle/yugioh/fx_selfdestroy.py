@@ -3,14 +3,12 @@
 
 Each sentence is a rule of the card, ``rule(C,self_destroy(Why))`` (fx_statics.rule_facts), with Why:
 
-* "If you control a [face-up] monster that is not a "X" monster, destroy this card" (Burning Abyss):
-  ``not_ours(Seen,archetype(A))``, Seen = ``any`` (a face-down monster is no "X" monster either) or
-  ``faceup`` (only the face-up monsters count);
+* "If you control a monster that is not a "X" monster, destroy this card" (Burning Abyss):
+  ``not_ours(archetype(A))`` (a face-down monster is no "X" monster either);
 * "If there is no face-up Field Spell [Card] on the field, destroy this card" (Malefic):
   ``no_field_spell``;
 * "If "X" is [not face-up | not] on the field, destroy this card" (Zeradias): ``absent(name(N))``, no
-  face-up card named X on either field (a face-down card shows no name);
-* "If this card is in face-up Defense Position, destroy it" (Cloudian): ``defense``.
+  face-up card named X on either field (a face-down card shows no name).
 """
 from __future__ import annotations
 
@@ -28,13 +26,10 @@ def _one(items) -> None:
 class Words:
     """Transformer methods of effects_selfdestroy.lark (a mixin of effect_text._CoreTree)."""
 
-    def sd_not_archetype(self, items, seen="any"):
+    def sd_not_archetype(self, items):
         _one(items)
         quoted = next(t for t in items if isinstance(t, Token) and t.type == "QUOTED")
-        return _rule(("self_destroy", ("not_ours", seen, self._quoted(quoted, archetype_first=True))))
-
-    def sd_not_archetype_faceup(self, items):
-        return self.sd_not_archetype(items, "faceup")
+        return _rule(("self_destroy", ("not_ours", self._quoted(quoted, archetype_first=True))))
 
     def sd_no_field_spell(self, _):
         return _rule(("self_destroy", "no_field_spell"))
@@ -44,9 +39,6 @@ class Words:
         if name[0] != "name":
             raise ValueError("a self-destruction on an archetype's absence")
         return _rule(("self_destroy", ("absent", name)))
-
-    def sd_defense(self, _):
-        return _rule(("self_destroy", "defense"))
 
 
 def facts(head, action):
