@@ -53,6 +53,23 @@ def test_a_monster_summoned_next_to_it_destroys_it_and_its_trigger_follows():
     assert CAGNA in names(r, 0, "graveyard")
 
 
+def test_the_triggers_of_the_summon_and_of_the_destruction_make_one_chain():
+    # EDOPro offers both at once: the destruction is part of the moment after the summon, so the
+    # "When this card is Normal Summoned: You can" trigger does not miss its timing
+    pos = with_deck(board(hand=["Marauding Captain", "Kuriboh"], field=[CAGNA]), TRAVELER)
+    r = legal(pos, 'normal_summon "Marauding Captain"', 'then activate "Marauding Captain" summoning "Kuriboh"',
+              f'chain activate "{CAGNA}"')
+    assert sorted(names(r, 0, "monster_zones")) == ["Kuriboh", "Marauding Captain"]
+    assert set(names(r, 0, "graveyard")) == {CAGNA, TRAVELER}
+
+
+def test_the_state_is_checked_after_a_chain_resolves():
+    pos = with_deck(board(hand=["Monster Reborn"], field=[CAGNA], gy=["Kuriboh"]), TRAVELER)
+    r = legal(pos, 'activate "Monster Reborn" targeting "Kuriboh"', f'then activate "{CAGNA}"')
+    assert names(r, 0, "monster_zones") == ["Kuriboh"]
+    assert CAGNA in names(r, 0, "graveyard")
+
+
 def test_a_position_where_the_state_already_holds_destroys_it_before_anything_is_done():
     why = illegal(cagna_board([CAGNA, "Kuriboh"]), 'normal_summon "Kuriboh"')
     assert "before anything else happens" in why
