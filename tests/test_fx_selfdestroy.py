@@ -99,6 +99,26 @@ def test_a_malefic_monster_with_a_face_up_field_spell_stays():
     assert names(r, 0, "monster_zones") == [MALEFIC]
 
 
+def malefic_on_the_field():
+    pos = board(hand=["Monster Reborn"], field=[MALEFIC], gy=["Kuriboh"],
+                st=[{"card": "Mystical Space Typhoon", "face_up": False}])
+    pos["players"][0]["field_zone"] = {"card": SANCTUARY, "face_up": True}
+    return pos
+
+
+def test_a_malefic_monster_is_destroyed_once_the_field_spell_is_gone():
+    r = legal(malefic_on_the_field(), f'activate "Mystical Space Typhoon" targeting "{SANCTUARY}"')
+    assert {MALEFIC, SANCTUARY} <= set(names(r, 0, "graveyard"))
+
+
+def test_a_destruction_between_two_links_is_not_read():
+    # EDOPro destroys the Malefic monster before Monster Reborn resolves (Kuriboh takes its zone):
+    # a check inside a chain, which the oracle does not place
+    why = illegal(malefic_on_the_field(), 'activate "Monster Reborn" targeting "Kuriboh"',
+                  f'chain activate "Mystical Space Typhoon" targeting "{SANCTUARY}"')
+    assert "in the middle of a chain" in why
+
+
 # --- "If "X" is not on the field, destroy this card."
 def test_zeradias_without_the_sanctuary_is_destroyed():
     r = legal(board(hand=[ZERADIAS]), f'normal_summon "{ZERADIAS}"')
