@@ -14,6 +14,7 @@ TRAVELER = "The Traveler and the Burning Abyss"   # a "Burning Abyss" Spell (Cag
 MALEFIC = "Malefic Cyber End Dragon"
 ZERADIAS = "Zeradias, Herald of Heaven"
 SANCTUARY = "The Sanctuary in the Sky"
+TOON = "Toon Masked Sorcerer"
 
 
 def test_the_sentences_are_rules_of_the_card():
@@ -21,9 +22,10 @@ def test_the_sentences_are_rules_of_the_card():
     assert "rule(1710476,self_destroy(no_field_spell))" in facts_of(MALEFIC)
     assert "rule(12171659,self_destroy(absent(name(56433456))))" in facts_of(ZERADIAS)
     assert "rule(80908502,self_destroy(absent(name(63035430))))" in facts_of("Elemental HERO Captain Gold")
+    assert "rule(16392422,self_destroy(destroyed(name(15259703))))" in facts_of(TOON)
     # a number of cards, another noun, or the same state on another card's destruction: not read
     assert not accepted('If you control 2 monsters that are not "X" monsters, destroy this card.')
-    assert not accepted('If "X" on the field is destroyed, destroy this card.')
+    assert not accepted('If "X" is destroyed, destroy this card.')
 
 
 # --- "If you control a monster that is not a "X" monster, destroy this card."
@@ -133,3 +135,19 @@ def test_zeradias_with_the_sanctuary_face_up_stays():
     pos["players"][0]["field_zone"] = {"card": SANCTUARY, "face_up": False}   # a Set card shows no name
     r = legal(pos, f'normal_summon "{ZERADIAS}"')
     assert ZERADIAS in names(r, 0, "graveyard")
+
+
+# --- "If "X" on the field is destroyed, destroy this card."
+def toon_board(**kw):
+    return board(field=[TOON], st=["Toon World", {"card": "Mystical Space Typhoon", "face_up": False}], **kw)
+
+
+def test_a_toon_is_destroyed_when_toon_world_is():
+    r = legal(toon_board(), 'activate "Mystical Space Typhoon" targeting "Toon World"')
+    assert TOON in names(r, 0, "graveyard")
+
+
+def test_a_toon_stays_when_another_card_is_destroyed():
+    pos = toon_board(opp_st=[{"card": "Sakuretsu Armor", "face_up": False}])
+    r = legal(pos, 'activate "Mystical Space Typhoon" targeting "Sakuretsu Armor"')
+    assert names(r, 0, "monster_zones") == [TOON]

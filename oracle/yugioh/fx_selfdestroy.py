@@ -8,7 +8,9 @@ Each sentence is a rule of the card, ``rule(C,self_destroy(Why))`` (fx_statics.r
 * "If there is no face-up Field Spell [Card] on the field, destroy this card" (Malefic):
   ``no_field_spell``;
 * "If "X" is [not face-up | not] on the field, destroy this card" (Zeradias): ``absent(name(N))``, no
-  face-up card named X on either field (a face-down card shows no name).
+  face-up card named X on either field (a face-down card shows no name);
+* "If "X" on the field is destroyed, destroy this card" (Toons): ``destroyed(name(N))``, a face-up
+  card named X on the field was just destroyed (an event, read at the same check).
 """
 from __future__ import annotations
 
@@ -35,10 +37,16 @@ class Words:
         return _rule(("self_destroy", "no_field_spell"))
 
     def sd_name_absent(self, items):
+        return _rule(("self_destroy", ("absent", self._card_name(items))))
+
+    def sd_name_destroyed(self, items):
+        return _rule(("self_destroy", ("destroyed", self._card_name(items))))
+
+    def _card_name(self, items):
         name = self._name(items)
         if name[0] != "name":
-            raise ValueError("a self-destruction on an archetype's absence")
-        return _rule(("self_destroy", ("absent", name)))
+            raise ValueError("a self-destruction on the cards of an archetype")
+        return name
 
 
 def facts(head, action):
