@@ -70,6 +70,13 @@ def test_the_state_is_checked_after_a_chain_resolves():
     r = legal(pos, 'activate "Monster Reborn" targeting "Kuriboh"', f'then activate "{CAGNA}"')
     assert names(r, 0, "monster_zones") == ["Kuriboh"]
     assert CAGNA in names(r, 0, "graveyard")
+    # a trigger summons it next to another monster: destroyed once that chain resolved, its own
+    # trigger starts the next chain
+    pos = with_deck(board(hand=["Marauding Captain", CAGNA]), TRAVELER)
+    r = legal(pos, 'normal_summon "Marauding Captain"', f'then activate "Marauding Captain" summoning "{CAGNA}"',
+              f'then activate "{CAGNA}"')
+    assert names(r, 0, "monster_zones") == ["Marauding Captain"]
+    assert set(names(r, 0, "graveyard")) == {CAGNA, TRAVELER}
 
 
 def test_a_position_where_the_state_already_holds_destroys_it_before_anything_is_done():
