@@ -41,7 +41,8 @@ def test_sentences_of_the_family_without_a_whole_card_yet_are_in_the_grammar():
               'You cannot Special Summon monsters from the Extra Deck the turn you activate this effect, except "X" monsters.',
               "You cannot Special Summon monsters, except Insect monsters."]:
         assert accepted(normalized(s)), s
-    assert not accepted("If you control a monster that is not a \"X\" monster, destroy this card.")
+    # the Advanced Crystal Beasts' sending to the GY (test_fx_selfdestroy.py reads the destructions)
+    assert not accepted('If "X" is not in a Field Zone, send this monster to the GY.')
     # what happens at the end of the Battle Phase, which the oracle does not play (test_fx_battle.py)
     assert not accepted("This card must attack if able.")
 

@@ -19,8 +19,8 @@ from lark import Lark, Token
 from lark.exceptions import LarkError
 
 from oracle.yugioh import (fx_battle, fx_chains, fx_fusion, fx_grave, fx_modes, fx_negate, fx_puzzles,
-                           fx_removal, fx_ritual, fx_statics, fx_stats, fx_summon, fx_timing, fx_tokens,
-                           fx_watch, fx_zones)
+                           fx_removal, fx_ritual, fx_selfdestroy, fx_statics, fx_stats, fx_summon, fx_timing,
+                           fx_tokens, fx_watch, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.effect_clauses import Clause, ClauseReading
@@ -1046,7 +1046,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
 # methods of that file's rules, and ``facts(head, action)``, the facts of its own actions (None
 # for an action that is not its own).
 FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_battle, fx_grave, fx_summon,
-                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch, fx_fusion, fx_ritual)
+                   fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch, fx_fusion, fx_ritual, fx_selfdestroy)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 

@@ -368,6 +368,10 @@ SENTENCES: dict[str, S] = {
     "equip_to_face_down": lambda c, j: f"{c.name(j)} is face-down: only a face-up monster can be equipped",
     "equips_spent_card": lambda c, i: f"{c.name(i)} goes to the GY once activated, so it cannot stay equipped: not read",
     "equips_nothing": lambda c, i: f"{c.name(i)} is an Equip Spell: its activation must equip a monster, and the oracle reads none in its text",
+    # selfdestroy.lp: a card that destroys itself while a state holds
+    "state_check_first": lambda c, i: f"the state that destroys {c.name(i)} holds, so the game destroys it (its own effect) before anything else happens; this step does something else first (the oracle gives that destruction a step of its own)",
+    "state_check_in_chain": lambda c, i: f"the state that destroys {c.name(i)} holds in the middle of a chain: the oracle does not read a destruction between two links",
+    "state_check_kept": lambda c, i: f"the state that destroys {c.name(i)} holds, but it cannot be destroyed by card effects: not read",
     # grave.lp: the family "grave" of effects
     "sent_this_turn": lambda c, i, e: f"{_eff(c, i, e)} cannot be used the turn {c.name(i)} was sent to the GY",
     "not_the_same_attribute": lambda c, j: f"{c.name(j)} does not have the Attribute the sent monster had",

@@ -28,6 +28,7 @@ class Instance:
     unsupported: dict[int, str] = field(default_factory=dict)  # card code -> reason
     effects_unsupported: dict[int, str] = field(default_factory=dict)  # card code -> sentence not understood
     follow_ups: int = 0   # follow-up steps per action (chain.lp's fslots/1)
+    state_checks: bool = False   # a card destroys itself while a state holds (selfdestroy.lp)
 
     def program(self) -> str:
         return "".join(_text(s) for s in self.facts)
@@ -198,7 +199,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     triggers = count(lambda card, e: e.type == "trigger")
     # the step of the Fusion or Ritual Summon an effect makes as it resolves (grants.lp)
     grants = count(lambda card, e: any(a["do"] in SUMMONS_AS_IT_RESOLVES for acts in e.modes for a in acts))
-    inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1) + grants)
+    # a card that destroys itself when the state settles takes a step of its own (selfdestroy.lp)
+    inst.state_checks = any(_self_destroys(card, library) for card in cards)
+    inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1) + grants + inst.state_checks)
 
     for card in cards:
         for a in sorted(archetypes):
@@ -290,6 +293,11 @@ def _links(card: Card, library: Library, test) -> int:
     """How many effects of an understood card pass ``test``."""
     read = card_effects(card, library)
     return 0 if read.unsupported else sum(bool(test(card, e)) for e in read.effects)
+
+
+def _self_destroys(card: Card, library: Library) -> bool:
+    read = card_effects(card, library)
+    return not read.unsupported and any(isinstance(r, tuple) and r[0] == "self_destroy" for r in read.rules)
 
 
 def _responds(card: Card, effect) -> bool:

@@ -453,17 +453,22 @@ def _code(position: Position, name: Any, step: Step, source: str, library: Libra
     raise OracleError(f"there is no {card.name} in the position", source=source, field=step.where)
 
 
-def slots_of(line: Line) -> int:
+def slots_of(line: Line, checks: bool = False) -> int:
     """Time steps per action of a checked line: the action and room for its longest "then" list
-    (chain.lp)."""
-    return max((len(block_layout(s)[0]) for s in line.steps), default=1)
+    (chain.lp), with ``checks`` a step for the state check after each chain (selfdestroy.lp)."""
+    return max((len(block_layout(s, checks)[0]) for s in line.steps), default=1)
 
 
-def block_layout(step: Step) -> tuple[list[Step | None], dict[int, int]]:
+PAUSE = "pause"   # a step a line keeps for the game's state check (selfdestroy.lp)
+
+
+def block_layout(step: Step, checks: bool = False) -> tuple[list[Step | str | None], dict[int, int]]:
     """The time steps of an action's block as chain.lp lays them out: the action, then each chain
     (its links at consecutive steps, then a step for each link below the last to resolve: None);
     and for each step that holds an action or a link, the step at which it resolves (last in,
-    first out)."""
+    first out).  With ``checks`` (a card of the position destroys itself while a state holds) the
+    action and each chain are followed by a step of their own, PAUSE: the game checks the state
+    before anything else is activated, and that check takes a step (selfdestroy.lp)."""
     seq, out, res, i = [step] + step.then, [], {}, 0
     while i < len(seq):
         j = i + 1
@@ -471,7 +476,7 @@ def block_layout(step: Step) -> tuple[list[Step | None], dict[int, int]]:
             j += 1
         first, last = len(out), len(out) + j - i - 1
         res.update({first + k: last + (last - first - k) for k in range(j - i)})
-        out += seq[i:j] + [None] * (j - i - 1)
+        out += seq[i:j] + [None] * (j - i - 1) + [PAUSE] * checks
         i = j
     return out, res
 
@@ -481,18 +486,22 @@ def block_times(k: int, slots: int) -> range:
     return range((k - 1) * slots + 1, k * slots + 1)
 
 
-def given_facts(line: Line, library: Library, slots: int | None = None) -> str:
+def given_facts(line: Line, library: Library, slots: int | None = None, checks: bool = False) -> str:
     """The given_* facts that pin each step (step.lp, battle.lp, activate.lp, costs.lp,
     resolve.lp), each action at the first time step of its block and its "then" steps after it;
-    follow-up steps the line leaves empty are given_idle/1."""
-    slots = slots or slots_of(line)
+    follow-up steps the line leaves empty are given_idle/1, the steps kept for a state check
+    (``checks``, block_layout) given_pause/1 too."""
+    slots = slots or slots_of(line, checks)
     out: list[str] = []
     for s in line.steps:
         times = block_times(s.number, slots)
-        layout, res = block_layout(s)
+        layout, res = block_layout(s, checks)
         for k, (t, sub) in enumerate(zip(times, layout)):
             if sub is None:
                 out.append(f"given_idle({t}).")   # a link below resolves here
+                continue
+            if sub == PAUSE:
+                out += [f"given_idle({t}).", f"given_pause({t})."]
                 continue
             out += _given(line, library, s, sub, t, times[res[k]])
             if sub.action == "activate":
@@ -590,8 +599,9 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     from oracle.yugioh import explain
 
     library = library or Library.load()
-    slots = slots_of(line)
-    given = given_facts(line, library, slots)
+    checks = position_facts(line.position, library).state_checks
+    slots = slots_of(line, checks)
+    given = given_facts(line, library, slots, checks)
     parts = lambda k: block_parts(slots, k)  # noqa: E731
     # 1. the longest legal prefix, one step more at a time on one control (multi-shot)
     illegal = checking.first_illegal(control(line.position, library, given, slots=slots), line.steps, parts,
