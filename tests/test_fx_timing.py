@@ -202,3 +202,17 @@ def test_a_quick_effect_during_the_main_or_battle_phase_if_a_field_spell_is_in_a
     assert "only if a face-up \"Dream Mirror of Joy\" card is in a Field Zone; 0 are there" in illegal(pos(field_spell=False), act)
     # in the Battle Phase too, and the Battle Phase goes on: the White Knight attacks after it
     legal(pos(), 'attack "Kozaky" directly', act, f'attack "{white}" directly')
+
+
+def test_a_mandatory_standby_phase_effect_of_a_continuous_spell_trap():
+    # Dark Contract with the Gate: "Once per turn, during your Standby Phase: Take 1000 damage."
+    gate = "Dark Contract with the Gate"
+    assert {"eff_phase(46372010,2,standby)", "eff_do(46372010,2,1,1,damage_self(1000))"} <= facts_of(gate)
+    assert "eff_optional(46372010,2)" not in facts_of(gate)
+    pos = board(st=[gate])
+    pos["turn"]["phase"] = "standby"
+    r = legal(pos, f'activate "{gate}" effect 2')
+    assert r.steps[-1].position["players"][0]["life_points"] == 8000 - 1000
+    assert "once per turn" in illegal(pos, f'activate "{gate}" effect 2', f'activate "{gate}" effect 2').lower()
+    # in the Main Phase it is not activated (its phase is over before any line there)
+    assert "Standby Phase" in illegal(board(st=[gate]), f'activate "{gate}" effect 2')

@@ -943,14 +943,23 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             # as a monster's phase condition (activate.lp's wrong_phase; battle.lp moves a line in
             # the Battle Phase on to Main Phase 2 for it)
             e.phase, cond = "main", None
+        # "Once per turn, during your Standby Phase: Take 1000 damage." (the Dark Contracts): a
+        # mandatory effect of the face-up card in that phase, owed before the phase ends, as a
+        # monster's is (below)
+        duty = (cond is not None and cond[0] == "phase" and len(cond) == 2 and cond[1] in ("standby", "end")
+                and fx_zones.lasting(card) and not p["optional"])
+        if duty:
+            e.phase, cond = cond[1], None
         if cond is not None and cond[0] not in ("grave", "state"):   # fx_grave: an effect in the GY
             raise ValueError("a Spell/Trap effect with an activation condition")
         if cond is not None and cond[0] == "state":
             # "If you control "Dark Magician": ...": read when the card (or its effect) is activated
             e.conds = cond[1]
-        e.optional = True
+        e.optional = not duty
         e.where = ["hand", "set"] if card.is_spell else ["set"]
-        if fx_zones.lasting(card) and p["optional"]:
+        if duty and not e.soft_once and "soft" not in e.limits:
+            e.limits.append("soft")   # once in each such phase, and a turn has one
+        if fx_zones.lasting(card) and (p["optional"] or duty):
             # "You can ..." on a Continuous or Field Spell/Trap: an effect of the card face-up on
             # the field, once the card itself was activated (fx_zones.card_activation), not that
             # activation; a Quick Effect there too ("During either player's turn": fx_timing).
