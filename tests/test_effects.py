@@ -479,3 +479,29 @@ def test_it_can_be_activated_this_turn():
     only = lib.overlaid(Library([plain], lib.archetypes))
     r = check_line(make_line(pos, line, library=only), library=only)
     assert r.status == "illegal" and "Set this turn" in " ".join(r.steps[-1].reasons), r.text()
+
+
+def test_conditions_on_a_face_up_named_card_and_on_2_or_more_monsters():
+    # Sage's Stone: "If you control a face-up "Dark Magician Girl": Special Summon 1 "Dark Magician"
+    # from your hand or Deck."
+    stone, dmg, dm = "Sage's Stone", "Dark Magician Girl", "Dark Magician"
+    pos = board(hand=[stone, dm], field=[dmg])
+    legal(pos, f'activate "{stone}" summoning "{dm}"')
+    hidden = board(hand=[stone, dm], field=[{"card": dmg, "position": "set"}])
+    assert "face-up" in illegal(hidden, f'activate "{stone}" summoning "{dm}"')
+    # Raidraptor - Nest: "If you control 2 or more "Raidraptor" monsters: You can add 1 "Raidraptor"
+    # monster from your Deck or GY to your hand."
+    nest, vanishing, strix = "Raidraptor - Nest", "Raidraptor - Vanishing Lanius", "Raidraptor - Napalm Dragonius"
+    two = board(field=[vanishing, vanishing], st=[nest], gy=[strix])
+    legal(two, f'activate "{nest}" effect 1 adding "{strix}"')
+    one = board(field=[vanishing, "Kozaky"], st=[nest], gy=[strix])
+    assert "2 or more" in illegal(one, f'activate "{nest}" effect 1 adding "{strix}"')
+
+
+def test_multiply_tributes_a_face_up_kuriboh():
+    # "Tribute 1 face-up "Kuriboh"; Special Summon as many "Kuriboh Tokens" ... as possible"
+    pos = board(field=["Kuriboh"], st=[{"card": "Multiply", "face_up": False}])
+    r = legal(pos, 'activate "Multiply" paying "Kuriboh"')
+    assert len([z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]) == 5
+    hidden = board(field=[{"card": "Kuriboh", "position": "set"}], st=[{"card": "Multiply", "face_up": False}])
+    assert illegal(hidden, 'activate "Multiply" paying "Kuriboh"')

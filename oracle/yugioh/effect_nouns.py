@@ -230,7 +230,9 @@ class NounPhrases:
             np = NP((lo, hi, [frozenset()]))
             np.quoted, np.token_stats = it.quals[0], stats
             return np
-        named = it.noun is None and len(it.quals) == 1 and isinstance(it.quals[0], Token) and it.quals[0].type == "QUOTED"
+        # a card's name, alone or face-up ('a face-up "Dark Magician Girl"')
+        bare = [q for q in it.quals if not (isinstance(q, Token) and q.type == "FACEUP")]
+        named = it.noun is None and len(bare) == 1 and isinstance(bare[0], Token) and bare[0].type == "QUOTED"
         atoms, negs = [], []
         for q in it.quals:
             a = self._qual(q, archetype_first=not named)

@@ -162,6 +162,13 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             alts = self.np([it])[2]
             return (who, 0, 0, _face_up(alts), _counted_on(it, alts))
         (it,) = what
+        if it.count is not None and it.count[0] == "more":
+            # "If you control 2 or more "Raidraptor" monsters": at least that many (an action's
+            # "2 or more" is a choice of how many, which the noun phrases refuse)
+            lo = it.count[1]
+            it.count = None
+            alts = self.np([it])[2]
+            return (who, lo, MANY, _face_up(alts), _counted_on(it, alts))
         np = self.np([it])
         lo, _, alts = np
         return (who, lo, MANY, _face_up(alts), _counted_on(it, alts))
