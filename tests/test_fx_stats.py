@@ -279,3 +279,17 @@ def test_it_becomes_level_n_changes_the_xyz_math():
                   extra=["Number 39: Utopia"])
     legal(waves, 'activate "Harmonic Waves" targeting "Kozaky"', f'xyz_summon "Number 39: Utopia" with "Kozaky", "{wolf}"')
     assert "Level" in illegal(waves, f'xyz_summon "Number 39: Utopia" with "Kozaky", "{wolf}"')
+
+
+def test_gains_for_each_monster_on_the_field_and_except_this_card():
+    # Machine King (2200): "This card gains 100 ATK for each Machine-Type monster on the field."
+    # itself and the opponent's Cyber Dragon: 2400, so 300 damage attacking Cyber Dragon (2100)
+    r = legal(board(field=["Machine King"], opp_field=["Cyber Dragon"]), 'attack "Machine King" -> "Cyber Dragon"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 300
+    # Beetrooper Assault Roller (1600): "Gains 200 ATK for each Insect monster you control, except
+    # this card": with one other Insect, 1800 in a direct attack
+    roller = "Beetrooper Assault Roller"
+    r = legal(board(field=[roller, "Petit Moth"]), f'attack "{roller}" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1800
+    r = legal(board(field=[roller]), f'attack "{roller}" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1600

@@ -134,16 +134,19 @@ class Words:
             return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
                 clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(place)])]
                 + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
-        if np.where not in (("me", "field"), ("opp", "field")) or np.except_self:
+        if np.where not in (("me", "field"), ("opp", "field"), ("both", "field")):
             raise ValueError("a gain for each card elsewhere than on a field or in your GY (not read)")
-        who = np.where[0]
+        who = np.where[0]   # your field, your opponent's, or both ("on the field")
         if not all(self._monsters_only(alt) for alt in alts):
             # "for each Spell/Trap your opponent controls", "for each card you control": the Spell &
             # Trap Zones too, which the count of monsters on the field does not read.
             raise ValueError("a gain for each card other than monsters on the field (not read)")
+        # "..., except this card": the card itself is not counted (stat_per_other/2)
+        other = (lambda card, k: [clingo.Function("stat_per_other", [clingo.Number(card.code), clingo.Number(k)])]) \
+            if np.except_self else (lambda card, k: [])
         return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
             clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(who)])]
-            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts) + other(card, k))
 
     def _monsters_only(self, alt: frozenset) -> bool:
         """Whether a filter alternative takes monsters only ("monster", "Tuner", a monster's name)."""
