@@ -505,3 +505,21 @@ def test_multiply_tributes_a_face_up_kuriboh():
     assert len([z for z in r.steps[-1].position["players"][0]["monster_zones"] if z]) == 5
     hidden = board(field=[{"card": "Kuriboh", "position": "set"}], st=[{"card": "Multiply", "face_up": False}])
     assert illegal(hidden, 'activate "Multiply" paying "Kuriboh"')
+
+
+def test_during_the_end_phase_if_this_card_was_normal_summoned_this_turn():
+    # Genex Neutron: "Once per turn, during the End Phase, if this card was Normal Summoned this
+    # turn: You can add 1 Machine-Type Tuner monster from your Deck to your hand."
+    neutron, tuner = "Genex Neutron", "Genex Controller"
+    for normal in (True, False):
+        end = board(field=[{"card": neutron, "position": "attack", "summoned_this_turn": True, "normal_summoned": normal}])
+        end["turn"]["phase"] = "end"
+        end["players"][0]["deck"] = [tuner]
+        line = [end, f'activate "{neutron}" adding "{tuner}"']
+        if normal:
+            legal(*line)
+        else:
+            assert "Normal Summoned this turn" in illegal(*line)
+    main = board(field=[{"card": neutron, "position": "attack", "summoned_this_turn": True, "normal_summoned": True}])
+    main["players"][0]["deck"] = [tuner]
+    assert "End Phase" in illegal(main, f'activate "{neutron}" adding "{tuner}"')

@@ -480,7 +480,13 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase", "grave"):
                 out["cond"] = it
             elif isinstance(it, tuple) and it[0] == "phase_summoned":
-                raise ValueError("an activation condition of a phase effects do not read")
+                # "During the End Phase, if this card was Normal Summoned this turn: You can ..." (a
+                # Spirit's return is fx_puzzles'): in a line the turn player's phase, as "your"
+                _, when, phase, (_, events, this_turn) = it
+                if when != "during the" or phase not in ("End Phase", "Main Phase") or not this_turn \
+                        or not set(events) <= {"normal", "special"}:
+                    raise ValueError("an activation condition of a phase effects do not read")
+                out["cond"] = ("phase", "end" if phase == "End Phase" else "main", events)
         return out
 
     def mode(self, items):
