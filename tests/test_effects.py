@@ -523,3 +523,17 @@ def test_during_the_end_phase_if_this_card_was_normal_summoned_this_turn():
     main = board(field=[{"card": neutron, "position": "attack", "summoned_this_turn": True, "normal_summoned": True}])
     main["players"][0]["deck"] = [tuner]
     assert "End Phase" in illegal(main, f'activate "{neutron}" adding "{tuner}"')
+
+
+def test_a_count_up_to_the_number_of_monsters_you_control_except_this_card():
+    # Elemental HERO Stratos: "Destroy Spells/Traps on the field, up to the number of "HERO"
+    # monsters you control, except this card."  With 1 other HERO: 1 card, not 2.
+    stratos, spark = "Elemental HERO Stratos", "Elemental HERO Sparkman"
+    pos = board(hand=[stratos], field=[spark], opp_st=["Swords of Revealing Light", "Messenger of Peace"])
+    one = [f'normal_summon "{stratos}"', f'then activate "{stratos}" mode 1 destroying "Swords of Revealing Light"']
+    legal(pos, *one)
+    two = [f'normal_summon "{stratos}"',
+           f'then activate "{stratos}" mode 1 destroying "Swords of Revealing Light", "Messenger of Peace"']
+    assert illegal(pos, *two)
+    both = board(hand=[stratos], field=[spark, spark], opp_st=["Swords of Revealing Light", "Messenger of Peace"])
+    legal(both, *two)

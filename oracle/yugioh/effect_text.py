@@ -394,13 +394,15 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         what, per = items[1], items[2]
         if what.where != ("both", "field") or per.where != ("me", "field") or not per.except_self:
             raise ValueError("a destruction up to a number effects do not read")
-        return {"do": "destroy_upto", "what": tuple(what), "per": tuple(per)}
+        return {"do": "destroy_upto", "what": tuple(what), "per": tuple(per), "per_side": "me", "per_other": True}
 
     def damage(self, items):
         per = items[2] if len(items) > 2 else None
         if per is not None and per.where not in (("me", "field"), ("opp", "field")):
             raise ValueError("a count of cards elsewhere than on a field")
-        return {"do": "damage", "n": items[1], "per": tuple(per) if per is not None else None}
+        return {"do": "damage", "n": items[1], "per": tuple(per) if per is not None else None,
+                "per_side": per.where[0] if per is not None else None,
+                "per_other": bool(per is not None and per.except_self)}
 
     def destroyed_noun(self, items):
         return ("destroyed_noun", str(items[0]))
@@ -1073,6 +1075,15 @@ FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_bat
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
 
+def _per_facts(head: list, action: dict) -> list[clingo.Symbol]:
+    """Whose field an action's count "for each ... / up to the number of ..." reads (resolve.lp's
+    per_fits/3: the turn player's unless eff_per_side says the opponent's), and ", except this
+    card" (eff_per_other: the resolving card is not counted)."""
+    f = clingo.Function
+    out = [f("eff_per_side", head + [f("opp")])] if action["per_side"] == "opp" else []
+    return out + ([f("eff_per_other", head)] if action["per_other"] else [])
+
+
 def _family_facts(head: list, action: dict) -> list[clingo.Symbol]:
     for family in FAMILIES:
         got = family.facts(head, action)
@@ -1193,11 +1204,11 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     lo, hi, alts = a["what"]
                     out.append(f("eff_do", head + [f("destroy_upto")]))
                     out += filters("eff_filter", head, alts)
-                    out += filters("eff_per_filter", head, a["per"][2])
+                    out += filters("eff_per_filter", head, a["per"][2]) + _per_facts(head, a)
                 elif do == "damage":
                     out.append(f("eff_do", head + [f("damage", [n(a["n"])])]))
                     if a["per"]:
-                        out += filters("eff_per_filter", head, a["per"][2])
+                        out += filters("eff_per_filter", head, a["per"][2]) + _per_facts(head, a)
                 elif do == "damage_self":
                     out.append(f("eff_do", head + [f("damage_self", [n(a["n"])])]))
                 elif do == "damage_destroyed":
