@@ -4,7 +4,7 @@ Every card is real, read whole from its text; each rule has a line that must be 
 that must not."""
 from __future__ import annotations
 
-from yugioh_board import board
+from yugioh_board import board, summons
 from yugioh_lines import check, facts_of, illegal, legal, names
 
 from oracle.yugioh.cards import Library
@@ -396,3 +396,15 @@ def test_a_card_placed_only_by_another_cards_effect_is_neither_activated_nor_set
     assert 'only be placed on the field by the effect of "Destiny Board"' in illegal(pos, f'activate "{quoted}"')
     assert 'only be placed on the field by the effect of "Destiny Board"' in illegal(pos, f'set_spell_trap "{quoted}"')
     legal(pos, 'set_spell_trap "Pot of Greed"')
+
+
+def test_you_can_only_control_1_kaiju_monster():
+    # Gameciel and Kumongous: "You can only control 1 "Kaiju" monster."  With Kumongous on my
+    # field, Gameciel's summon to my field is gone; the one to the opponent's field (Tributing their
+    # monster) stays, and with no Kaiju of mine both are there.
+    gameciel, kumongous = "Gameciel, the Sea Turtle Kaiju", "Kumongous, the Sticky String Kaiju"
+    assert "rule(55063751,only_one_arch(archetype(211)))" in facts_of(gameciel)
+    mine = summons(board(hand=[gameciel], field=[kumongous], opp_field=[kumongous]), "special_summon")
+    assert mine == {("special_summon", gameciel, (kumongous,))}
+    free = summons(board(hand=[gameciel], field=["Kozaky"], opp_field=[kumongous]), "special_summon")
+    assert free == {("special_summon", gameciel, ()), ("special_summon", gameciel, (kumongous,))}

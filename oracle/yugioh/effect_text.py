@@ -512,6 +512,12 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def only_one(self, items):
         return {"kind": "rule", "rule": "only_one", "name": self._name(items)}
 
+    def only_one_arch(self, items):
+        got = self._quoted(next(i for i in items if isinstance(i, Token) and i.type == "QUOTED"), True)
+        if got[0] != "archetype":
+            raise ValueError("You can only control 1 of a named monster (not read)")
+        return {"kind": "rule", "rule": ("only_one_arch", got), "name": None}
+
     def ss_once(self, items):
         return {"kind": "rule", "rule": "ss_once", "name": self._name(items)}
 
