@@ -205,3 +205,14 @@ def test_thunder_crash_inflicts_300_for_each_monster_it_destroyed():
     r = legal(vapor, 'activate "Thunder Crash"')
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 300
     assert "there is none" in illegal(board(hand=["Thunder Crash"], first_turn=False), 'activate "Thunder Crash"')
+
+
+def test_giant_trunade_returns_every_other_spell_and_trap_to_the_hand():
+    trunade = "Giant Trunade"
+    pos = board(hand=[trunade], st=["Swords of Revealing Light"], opp_st=[{"card": "Mirror Force", "face_up": False}])
+    r = legal(pos, f'activate "{trunade}"')
+    after = r.steps[-1].position["players"]
+    assert [z for z in after[0]["spell_trap_zones"] if z] == [] and [z for z in after[1]["spell_trap_zones"] if z] == []
+    assert names(r, 0, "hand") == ["Swords of Revealing Light"] and names(r, 0, "graveyard") == [trunade]
+    assert names(r, 1, "hand") == ["Mirror Force"]
+    assert "no card to return" in illegal(board(hand=[trunade], field=["Kozaky"]), f'activate "{trunade}"')

@@ -389,6 +389,7 @@ SENTENCES: dict[str, S] = {
     "only_one_attacker": lambda c, i, s: f"{c.name(s)}: only 1 monster can attack during each Battle Phase, and another one already attacked",
     "cannot_be_targeted": lambda c, j: f"{c.name(j)} cannot be targeted by your card effects (its card says so)",
     "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
+    "nothing_to_return": lambda c, i: f"{c.name(i)} has no card to return to the hand",
     "only_one_mine": lambda c, x: f"a player can only control 1 {c.atom_words(x)} monster (its card says so)",
     "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
     "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",

@@ -55,6 +55,10 @@ class Words:
         other = "other" if np.except_self or any(isinstance(i, Token) and i.type == "REMOVAL_OTHER" for i in items) else "any"
         return {"do": "removal_every", "who": np.where[0], "other": other, "what": tuple(np)}
 
+    def removal_return_every(self, items):
+        out = self.removal_destroy_every(items)
+        return {**out, "do": "removal_every_hand"}
+
     def removal_destroy_self(self, _):
         return {"do": "removal_self"}
 
@@ -95,9 +99,10 @@ class Words:
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     f, n = clingo.Function, clingo.Number
     do = action["do"]
-    if do == "removal_every":
+    if do in ("removal_every", "removal_every_hand"):
         _lo, _hi, alts = action["what"]
-        return ([f("eff_do", head + [f("destroy_every", [f(action["who"]), f(action["other"])])])]
+        verb = "destroy_every" if do == "removal_every" else "return_every"
+        return ([f("eff_do", head + [f(verb, [f(action["who"]), f(action["other"])])])]
                 + filters("eff_filter", head, alts))
     if do == "removal_set":
         ready = [f("eff_rider", head + [f("ready")])] if action.get("ready") else []   # "It can be activated this turn."
