@@ -96,13 +96,23 @@ class ClauseReading:
         return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
 
     def body_pre(self, items):
-        return ("body", self._costs(items[0]), self._actions(items[1]))
+        costs, acts = self._costs(items[0]), self._actions(items[1])
+        for a in acts:
+            if isinstance(a, dict) and a.get("who") == "all":
+                # fx_zones: "Target 5 ...; shuffle all 5 into the Deck": the count is the target's
+                tg = [c for c in costs if c[0] == "target"]
+                if len(tg) != 1 or tg[0][1][0] != a["count"] or tg[0][1][1] != a["count"]:
+                    raise ValueError("'all N' / 'both' of a number of targets the text does not say")
+        return ("body", costs, acts)
 
     def body_plain(self, items):
         clauses = items[0]
         if clauses[-1][1] == ("choose",):
             return self._choice(clauses)
-        return ("body", [], self._actions(clauses))
+        acts = self._actions(clauses)
+        if any(isinstance(a, dict) and a.get("who") == "all" for a in acts):
+            raise ValueError("'all N' / 'both' with no targets")
+        return ("body", [], acts)
 
     def body_open(self, items):
         clauses = items[0]

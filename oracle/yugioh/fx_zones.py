@@ -6,6 +6,7 @@ Zone.  Grammar: ``grammar/effects_zones.lark``; rules: ``asp/yugioh/moves.lp`` a
 from __future__ import annotations
 
 import clingo
+from lark import Token
 
 # Where "banish it", "return it to the hand", "shuffle it into the Deck", "send it to the GY" put
 # the card (moves.lp sends a card of the Extra Deck that returns to the Deck to the Extra Deck).
@@ -33,6 +34,22 @@ class Words:
 
     def zones_to_deck(self, items):
         return self._zones_move("zones_to_deck", items)
+
+    def zones_all(self, items):
+        # "all 5", "all 3 targets", "both those targets": how many targets the text says there are
+        n = next((int(i) for i in items if isinstance(i, int) or (isinstance(i, Token) and i.type == "INT")), 2)
+        return ("all", n)
+
+    def zones_to_deck_all(self, items):
+        # every target goes, or none does (moves.lp); ClauseReading.body_pre checks the count is the
+        # target's
+        return {"do": "zones_move", "who": "all", "to": "deck", "count": items[0][1]}
+
+    def zones_shuffle_cost(self, items):
+        np, places, deck = items[0], items[1], str(items[2])
+        if not set(places) <= {"hand", "graveyard", "banished"}:
+            raise ValueError("a shuffle into the Deck as a cost from another place than the hand, GY or banishment")
+        return ("cost", "shuffle_main" if "Main" in deck else "shuffle", np, places)
 
     def zones_to_gy(self, items):
         return self._zones_move("zones_to_gy", items)

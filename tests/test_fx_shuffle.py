@@ -1,0 +1,104 @@
+"""Shuffling into the Deck (issue 8, the zones family): "shuffle all 5 / both those targets into
+the Deck" (every target, or none), and shuffling as a cost ("You can shuffle 2 ... from your GY
+into the [Main] Deck; ...").  A card shuffled in goes to its owner's Deck (a card of the Extra Deck
+to the Extra Deck) and the Deck counts as shuffled: what reads its top later, even in the same
+step, is refused.  Every card is real; each shape has a legal and an illegal case."""
+from __future__ import annotations
+
+from yugioh_board import board
+from yugioh_lines import facts_of, illegal, legal, names, with_deck
+
+import pytest
+
+from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import _parse_unit
+
+AVARICE, WHIRLWIND, GULLDO, EGUL, CODOR = "Pot of Avarice", "Whirlwind of Gusto", "Gusto Gulldo", "Gusto Egul", "Gusto Codor"
+LAVALVAL, HANDMAIDEN, LANCELORD, CHAIN = "Lavalval Dragon", "Laval Volcano Handmaiden", "Laval Lancelord", "Lavalval Chain"
+RECYCLER, REBOOT = "Scrap Recycler", "Reboot"
+CELTIC, DM, OX, ELF = "Celtic Guardian", "Dark Magician", "Battle Ox", "Mystical Elf"
+
+
+# --- the grammar ----------------------------------------------------------------------------------
+def test_all_n_and_both_those_targets_are_every_target():
+    assert {"eff_target(67169062,1,1,5,5,me,graveyard)", "eff_do(67169062,1,1,1,move(all,deck))",
+            "eff_do(67169062,1,1,2,draw(2))"} <= facts_of(AVARICE)
+    assert "move(all,deck)" in " ".join(facts_of("Naturia Marron"))          # "shuffle both those targets"
+    assert "move(all,deck)" in " ".join(facts_of(WHIRLWIND))                 # "shuffle both targets"
+
+
+def test_all_n_must_be_the_number_targeted():
+    lib = Library.load()
+    with pytest.raises(Exception, match="does not say"):
+        _parse_unit("Target 4 monsters in your GY; shuffle all 5 into the Deck, then draw 2 cards.", lib)
+    with pytest.raises(Exception, match="does not say"):
+        _parse_unit("Target 1 monster in your GY; shuffle both targets into the Deck.", lib)
+
+
+def test_shuffling_as_a_cost_is_a_cost_group():
+    f = facts_of(LAVALVAL)
+    assert any("shuffle_main" in x and x.startswith("eff_cost(") for x in f)
+    assert any(",graveyard)" in x and x.startswith("eff_cost_from(") for x in f)
+    assert any(x.startswith("eff_cost(") and ",shuffle," in x for x in facts_of(RECYCLER))
+    assert any(x.startswith("eff_cost_from(") and x.endswith(",hand)") for x in facts_of(REBOOT))
+
+
+# --- "shuffle both targets into the Deck" ---------------------------------------------------------
+def test_whirlwind_of_gusto_shuffles_both_targets_then_summons_from_the_deck():
+    pos = with_deck(board(st=[{"card": WHIRLWIND, "face_up": False}], gy=[GULLDO, EGUL]), CODOR, CELTIC)
+    r = legal(pos, f'activate "{WHIRLWIND}" targeting "{GULLDO}", "{EGUL}" summoning "{CODOR}"')
+    assert sorted(names(r, 0, "deck")) == sorted([GULLDO, EGUL, CELTIC])
+    assert names(r, 0, "monster_zones") == [CODOR]
+    assert names(r, 0, "graveyard") == [WHIRLWIND]
+
+
+def test_whirlwind_of_gusto_needs_two_gusto_targets():
+    pos = with_deck(board(st=[{"card": WHIRLWIND, "face_up": False}], gy=[GULLDO, OX]), CODOR)
+    assert "target" in illegal(pos, f'activate "{WHIRLWIND}" targeting "{GULLDO}", "{OX}" summoning "{CODOR}"')
+    pos = with_deck(board(st=[{"card": WHIRLWIND, "face_up": False}], gy=[GULLDO]), CODOR)
+    assert "no valid target" in illegal(pos, f'activate "{WHIRLWIND}" targeting "{GULLDO}" summoning "{CODOR}"')
+
+
+def test_pot_of_avarice_needs_five_monsters_and_its_draw_after_the_shuffle_is_refused():
+    gy = [CELTIC, DM, OX, ELF, GULLDO]
+    pos = with_deck(board(hand=[AVARICE], gy=gy), EGUL, CODOR)
+    why = illegal(pos, f'activate "{AVARICE}" targeting ' + ", ".join(f'"{c}"' for c in gy))
+    assert "shuffled" in why                       # the Deck has no known order once shuffled
+    pos = with_deck(board(hand=[AVARICE], gy=gy[:4] + ["Pot of Greed"]), EGUL, CODOR)
+    assert "target" in illegal(pos, f'activate "{AVARICE}" targeting ' + ", ".join(f'"{c}"' for c in gy[:4]))
+
+
+# --- shuffling as a cost --------------------------------------------------------------------------
+def test_lavalval_dragon_shuffles_two_laval_monsters_into_the_main_deck_to_bounce_a_card():
+    pos = board(emz=(LAVALVAL, None), gy=[HANDMAIDEN, LANCELORD], opp_field=[DM])
+    r = legal(pos, f'activate "{LAVALVAL}" paying "{HANDMAIDEN}", "{LANCELORD}" targeting "{DM}"')
+    assert sorted(names(r, 0, "deck")) == sorted([HANDMAIDEN, LANCELORD])
+    assert not names(r, 0, "graveyard")
+    assert names(r, 1, "hand") == [DM]
+
+
+def test_an_extra_deck_monster_never_pays_into_the_main_deck():
+    pos = board(emz=(LAVALVAL, None), gy=[HANDMAIDEN, CHAIN], opp_field=[DM])
+    assert "cost" in illegal(pos, f'activate "{LAVALVAL}" paying "{HANDMAIDEN}", "{CHAIN}" targeting "{DM}"')
+    pos = board(emz=(LAVALVAL, None), gy=[HANDMAIDEN, OX], opp_field=[DM])
+    assert "cost" in illegal(pos, f'activate "{LAVALVAL}" paying "{HANDMAIDEN}", "{OX}" targeting "{DM}"')
+
+
+def test_reboot_shuffles_a_meklord_from_the_hand_then_adds_the_target():
+    army, emperor = "Meklord Army of Skiel", "Meklord Emperor Wisel"
+    pos = board(hand=[REBOOT, army], gy=[emperor])
+    r = legal(pos, f'activate "{REBOOT}" paying "{army}" targeting "{emperor}"')
+    assert names(r, 0, "deck") == [army] and names(r, 0, "hand") == [emperor]
+    pos = board(hand=[REBOOT, OX], gy=[emperor])
+    assert "cost" in illegal(pos, f'activate "{REBOOT}" paying "{OX}" targeting "{emperor}"')
+
+
+def test_a_draw_in_the_step_of_a_shuffle_cost_is_refused():
+    # Scrap Recycler: "You can shuffle 2 Level 4 EARTH Machine monsters from your GY into the Deck;
+    # draw 1 card": the Deck was shuffled when the cost was paid, so the card drawn is not known.
+    drill, soldier = "Drillroid", "Ancient Gear Soldier"
+    pos = with_deck(board(field=[RECYCLER], gy=[drill, soldier]), CELTIC)
+    assert "shuffled" in illegal(pos, f'activate "{RECYCLER}" paying "{drill}", "{soldier}"')
+    # the cost itself must be two Level 4 EARTH Machines (Jade Knight is LIGHT)
+    pos = with_deck(board(field=[RECYCLER], gy=[drill, "Jade Knight"]), CELTIC)
+    assert "cost" in illegal(pos, f'activate "{RECYCLER}" paying "{drill}", "Jade Knight"')
