@@ -102,3 +102,26 @@ def test_a_draw_in_the_step_of_a_shuffle_cost_is_refused():
     # the cost itself must be two Level 4 EARTH Machines (Jade Knight is LIGHT)
     pos = with_deck(board(field=[RECYCLER], gy=[drill, "Jade Knight"]), CELTIC)
     assert "cost" in illegal(pos, f'activate "{RECYCLER}" paying "{drill}", "Jade Knight"')
+
+
+# --- "... into the Main Deck to target ...": the cost, then the target ----------------------------
+def test_daigusto_gulldos_shuffles_two_gusto_monsters_to_target_and_destroy():
+    gulldos = "Daigusto Gulldos"
+    pos = board(emz=(gulldos, None), gy=[GULLDO, EGUL], opp_field=[DM])
+    r = legal(pos, f'activate "{gulldos}" paying "{GULLDO}", "{EGUL}" targeting "{DM}"')
+    assert sorted(names(r, 0, "deck")) == sorted([GULLDO, EGUL])
+    assert names(r, 1, "graveyard") == [DM]
+    # Daigusto Emeral is a "Gusto" Xyz Monster: it never goes into the Main Deck
+    pos = board(emz=(gulldos, None), gy=[GULLDO, "Daigusto Emeral"], opp_field=[DM])
+    assert "cost" in illegal(pos, f'activate "{gulldos}" paying "{GULLDO}", "Daigusto Emeral" targeting "{DM}"')
+
+
+def test_personal_spoofing_shuffles_a_face_up_altergeist_from_the_field_to_search():
+    spoof, marionetter, meluseek = "Personal Spoofing", "Altergeist Marionetter", "Altergeist Meluseek"
+    pos = with_deck(board(st=[spoof], field=[marionetter]), meluseek)
+    r = legal(pos, f'activate "{spoof}" paying "{marionetter}" adding "{meluseek}"')
+    assert names(r, 0, "deck") == [marionetter] and names(r, 0, "hand") == [meluseek]
+    assert not names(r, 0, "monster_zones")
+    # a face-down monster is not "face-up from your field"
+    pos = with_deck(board(st=[spoof], field=[{"card": marionetter, "position": "set"}]), meluseek)
+    assert "cost" in illegal(pos, f'activate "{spoof}" paying "{marionetter}" adding "{meluseek}"')

@@ -13,7 +13,7 @@ COST_HEADS = ("cost", "self", "pay", "detach", "mill", "target", "no_cost")
 # How costs and targets are joined ("discard 1 card, then target 1 monster"), how actions are
 # ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
 # negate its effects", ", and if you do, banish it when it leaves the field").
-_COST_JOINS = (",", ", then", "and")
+_COST_JOINS = (",", ", then", "and", "to")
 # Mask Change: "send it to the GY, also, after that, if it left the field by this effect, Special
 # Summon ...": the Special Summon happens only if the target left (rider if_target_left).
 _IF_LEFT = ", also, after that, if it left the field by this effect,"
@@ -54,6 +54,8 @@ class ClauseReading:
             cost = c.cost if isinstance(c, Clause) else c
             if not (isinstance(cost, tuple) and cost and cost[0] in COST_HEADS):
                 raise ValueError("a clause that is no cost before the ';'")
+            if join == "to" and cost[0] != "target":
+                raise ValueError("'to' before a cost that is no target")
             if cost[0] == "no_cost":
                 if len(clauses) > 1:
                     raise ValueError("'activate this effect' with a cost")

@@ -47,9 +47,15 @@ class Words:
 
     def zones_shuffle_cost(self, items):
         np, places, deck = items[0], items[1], str(items[2])
-        if not set(places) <= {"hand", "graveyard", "banished"}:
+        if not set(places) <= {"hand", "graveyard", "banished", "faceup_field"}:
             raise ValueError("a shuffle into the Deck as a cost from another place than the hand, GY or banishment")
         return ("cost", "shuffle_main" if "Main" in deck else "shuffle", np, places)
+
+    def zones_shuffle_cost_field(self, items):
+        np, place, deck = items[0], items[1], items[-1]
+        if str(place) != "hand":
+            raise ValueError("a shuffle into the Deck as a cost from another place 'or face-up from your field'")
+        return self.zones_shuffle_cost([np, ["hand", "faceup_field"], deck])
 
     def zones_to_gy(self, items):
         return self._zones_move("zones_to_gy", items)
