@@ -125,3 +125,17 @@ def test_personal_spoofing_shuffles_a_face_up_altergeist_from_the_field_to_searc
     # a face-down monster is not "face-up from your field"
     pos = with_deck(board(st=[spoof], field=[{"card": marionetter, "position": "set"}]), meluseek)
     assert "cost" in illegal(pos, f'activate "{spoof}" paying "{marionetter}" adding "{meluseek}"')
+
+
+# --- "Then shuffle your Deck." -------------------------------------------------------------------
+def test_bubonic_vermin_summons_from_the_deck_then_shuffles_it():
+    vermin = "Bubonic Vermin"
+    assert "eff_do(6104968,1,1,2,shuffle_deck)" in facts_of(vermin)
+    pos = with_deck(board(hand=["Pot of Greed"], field=[{"card": vermin, "position": "set"}]), vermin, CELTIC, OX)
+    r = legal(pos, f'flip_summon "{vermin}"', f'then activate "{vermin}" summoning "{vermin}"')
+    assert names(r, 0, "monster_zones") == [vermin, vermin]
+    assert sorted(names(r, 0, "deck")) == sorted([CELTIC, OX])
+    # without the Vermin's effect the draw is known; after it the Deck was shuffled
+    legal(pos, f'flip_summon "{vermin}"', 'activate "Pot of Greed"')
+    why = illegal(pos, f'flip_summon "{vermin}"', f'then activate "{vermin}" summoning "{vermin}"', 'activate "Pot of Greed"')
+    assert "shuffled" in why

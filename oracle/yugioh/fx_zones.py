@@ -100,6 +100,9 @@ class Words:
         return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
                 "pre": [("target", (1, 1, alts), where)], "actions": [{"do": "zones_equip"}]}
 
+    def zones_then_shuffle(self, _):
+        return {"kind": "after", "after": "zones_shuffle_deck"}
+
     def zones_destroyed_takes(self, _):
         return {"kind": "after", "after": "zones_takes_destroyed"}
 
@@ -137,6 +140,8 @@ def facts(head: list, action: dict) -> list | None:
     if do == "zones_place_pzone":
         # Activated from the Extra Deck, where the destroyed Pendulum monster is face-up.
         return [f("eff_do", head + [f("place_pzone")]), f("eff_from", head[:2] + [f("extra_faceup")])]
+    if do == "zones_shuffle_deck":
+        return [f("eff_do", head + [f("shuffle_deck")])]
     if do == "zones_takes_destroyed":
         return [f("eff_do", head + [f("takes_equipped", [f("destroyed")])])]
     if do == "zones_takes_leaves":
