@@ -139,3 +139,18 @@ def test_bubonic_vermin_summons_from_the_deck_then_shuffles_it():
     legal(pos, f'flip_summon "{vermin}"', 'activate "Pot of Greed"')
     why = illegal(pos, f'flip_summon "{vermin}"', f'then activate "{vermin}" summoning "{vermin}"', 'activate "Pot of Greed"')
     assert "shuffled" in why
+
+
+# --- targets among the banished cards ----------------------------------------------------------------
+def test_farm_delivery_shuffles_banished_normal_monsters_into_the_deck():
+    farm = "Farm Delivery"
+    assert "eff_target(27001740,1,1,1,3,me,banished)" in facts_of(farm)
+    pos = board(st=[{"card": farm, "face_up": False}], field=[CELTIC])
+    pos["players"][0]["banished"] = [DM, OX]
+    r = legal(pos, f'activate "{farm}" targeting "{DM}", "{OX}"')
+    assert sorted(names(r, 0, "deck")) == sorted([DM, OX]) and not names(r, 0, "banished")
+    # an Effect Monster is no Normal Monster; a Normal Monster in the GY is not banished
+    pos["players"][0]["banished"] = [DM, "Kuriboh"]
+    assert "not a valid target" in illegal(pos, f'activate "{farm}" targeting "{DM}", "Kuriboh"')
+    pos = board(st=[{"card": farm, "face_up": False}], field=[CELTIC], gy=[OX])
+    assert "target" in illegal(pos, f'activate "{farm}" targeting "{OX}"')

@@ -57,6 +57,14 @@ class Words:
             raise ValueError("a shuffle into the Deck as a cost from another place 'or face-up from your field'")
         return self.zones_shuffle_cost([np, ["hand", "faceup_field"], deck])
 
+    def zones_target_banished(self, items):
+        count, np = items[0], items[-1]
+        if not (isinstance(count, tuple) and len(count) == 2 and all(isinstance(v, int) for v in count)):
+            raise ValueError("a count of banished targets effects do not read")
+        if np[:2] != (1, 1) or np.other or np.quoted is not None and False:
+            raise ValueError("a count inside 'N of your banished ...'")
+        return ("target", (count[0], count[1], np[2]), ("me", "banished"))
+
     def zones_to_gy(self, items):
         return self._zones_move("zones_to_gy", items)
 
