@@ -61,7 +61,7 @@ class Words:
         count, np = items[0], items[-1]
         if not (isinstance(count, tuple) and len(count) == 2 and all(isinstance(v, int) for v in count)):
             raise ValueError("a count of banished targets effects do not read")
-        if np[:2] != (1, 1) or np.other or np.quoted is not None and False:
+        if np[:2] != (1, 1):
             raise ValueError("a count inside 'N of your banished ...'")
         return ("target", (count[0], count[1], np[2]), ("me", "banished"))
 
