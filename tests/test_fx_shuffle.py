@@ -154,3 +154,16 @@ def test_farm_delivery_shuffles_banished_normal_monsters_into_the_deck():
     assert "not a valid target" in illegal(pos, f'activate "{farm}" targeting "{DM}", "Kuriboh"')
     pos = board(st=[{"card": farm, "face_up": False}], field=[CELTIC], gy=[OX])
     assert "target" in illegal(pos, f'activate "{farm}" targeting "{OX}"')
+
+
+def test_both_targets_or_none_when_one_left_the_graveyard_in_the_chain():
+    call = "Call of the Haunted"
+    def pos():
+        return with_deck(board(st=[{"card": WHIRLWIND, "face_up": False}, {"card": call, "face_up": False}],
+                               gy=[GULLDO, EGUL, CELTIC]), CODOR)
+    whirl = f'activate "{WHIRLWIND}" targeting "{GULLDO}", "{EGUL}" summoning "{CODOR}"'
+    r = legal(pos(), whirl, f'chain activate "{call}" targeting "{CELTIC}"')
+    assert sorted(names(r, 0, "deck")) == sorted([GULLDO, EGUL])
+    # Call of the Haunted takes Gusto Egul out of the GY first: Whirlwind shuffles neither target
+    why = illegal(pos(), whirl, f'chain activate "{call}" targeting "{EGUL}"')
+    assert "no longer a valid target" in why
