@@ -167,3 +167,14 @@ def test_both_targets_or_none_when_one_left_the_graveyard_in_the_chain():
     # Call of the Haunted takes Gusto Egul out of the GY first: Whirlwind shuffles neither target
     why = illegal(pos(), whirl, f'chain activate "{call}" targeting "{EGUL}"')
     assert "no longer a valid target" in why
+
+
+# --- "Shuffle this card into the Extra Deck" ------------------------------------------------------
+def test_a_neos_contact_fusion_shuffles_itself_into_the_extra_deck_in_the_end_phase():
+    grand = "Elemental HERO Grand Neos"
+    assert "eff_do(48996569,2,1,1,move(self,extra))" in facts_of(grand)
+    r = legal(board(emz=(grand, None), phase="end"), f'activate "{grand}" effect 2')
+    assert names(r, 0, "extra_deck") == [grand] and not names(r, 0, "monster_zones")
+    assert not r.steps[-1].position["extra_monster_zones"][0]
+    # an effect of the End Phase only
+    assert "End Phase" in illegal(board(emz=(grand, None)), f'activate "{grand}" effect 2')

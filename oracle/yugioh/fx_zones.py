@@ -45,6 +45,10 @@ class Words:
         # target's
         return {"do": "zones_move", "who": "all", "to": "deck", "count": items[0][1]}
 
+    def zones_to_extra(self, items):
+        # moves.lp: only a card of the Extra Deck goes there
+        return {"do": "zones_move", "who": "self", "to": "extra"}
+
     def zones_shuffle_cost(self, items):
         np, places, deck = items[0], items[1], str(items[2])
         if not set(places) <= {"hand", "graveyard", "banished", "faceup_field"}:
