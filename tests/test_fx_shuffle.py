@@ -178,3 +178,14 @@ def test_a_neos_contact_fusion_shuffles_itself_into_the_extra_deck_in_the_end_ph
     assert not r.steps[-1].position["extra_monster_zones"][0]
     # an effect of the End Phase only
     assert "End Phase" in illegal(board(emz=(grand, None)), f'activate "{grand}" effect 2')
+
+
+def test_a_card_placed_on_the_bottom_leaves_the_top_card_to_draw():
+    # Second Expedition into Danger!: "... place this card on the bottom of the Deck, then draw 1
+    # card": the Deck is not shuffled, so the draw takes the top card given; a later draw is refused.
+    exp, nessie = "Second Expedition into Danger!", "Danger! Nessie!"
+    pos = with_deck(board(hand=[nessie, "Pot of Greed"], gy=[exp]), CELTIC, OX, ELF)
+    r = legal(pos, f'activate "{exp}" effect 2 paying "{nessie}"')
+    assert sorted(names(r, 0, "deck")) == sorted([OX, ELF, exp])
+    assert CELTIC in names(r, 0, "hand")
+    assert "shuffled" in illegal(pos, f'activate "{exp}" effect 2 paying "{nessie}"', 'activate "Pot of Greed"')

@@ -33,7 +33,12 @@ class Words:
         return self._zones_move("zones_to_hand", items)
 
     def zones_to_deck(self, items):
-        return self._zones_move("zones_to_deck", items)
+        move = self._zones_move("zones_to_deck", items)
+        # "place it on the bottom of the Deck": the Deck's top is still the one given (moves.lp's
+        # shuffled_now/3 lets a draw of the same effect take it)
+        if any(isinstance(i, Token) and i.type == "ZONES_DECK_END" and "bottom" in i for i in items):
+            move["bottom"] = True
+        return move
 
     def zones_all(self, items):
         # "all 5", "all 3 targets", "both those targets": how many targets the text says there are
@@ -136,7 +141,8 @@ def facts(head: list, action: dict) -> list | None:
     f = clingo.Function
     do = action["do"]
     if do == "zones_move":
-        return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])]
+        return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])] + (
+            [f("eff_rider", head + [f("bottom")])] if action.get("bottom") else [])
     if do == "zones_attach":
         return [f("eff_do", head + [f("attach", [f(action["what"])])])]
     if do == "zones_change_pos":
