@@ -13,7 +13,7 @@ COST_HEADS = ("cost", "self", "pay", "detach", "mill", "target", "no_cost")
 # How costs and targets are joined ("discard 1 card, then target 1 monster"), how actions are
 # ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
 # negate its effects", ", and if you do, banish it when it leaves the field").
-_COST_JOINS = (",", ", then", "and")
+_COST_JOINS = (",", ", then", "and", "to")
 # Mask Change: "send it to the GY, also, after that, if it left the field by this effect, Special
 # Summon ...": the Special Summon happens only if the target left (rider if_target_left).
 _IF_LEFT = ", also, after that, if it left the field by this effect,"
@@ -54,6 +54,8 @@ class ClauseReading:
             cost = c.cost if isinstance(c, Clause) else c
             if not (isinstance(cost, tuple) and cost and cost[0] in COST_HEADS):
                 raise ValueError("a clause that is no cost before the ';'")
+            if join == "to" and cost[0] != "target":
+                raise ValueError("'to' before a cost that is no target")
             if cost[0] == "no_cost":
                 if len(clauses) > 1:
                     raise ValueError("'activate this effect' with a cost")
@@ -96,13 +98,23 @@ class ClauseReading:
         return [a for i in items if i is not None for a in (i if isinstance(i, list) else [i])]
 
     def body_pre(self, items):
-        return ("body", self._costs(items[0]), self._actions(items[1]))
+        costs, acts = self._costs(items[0]), self._actions(items[1])
+        for a in acts:
+            if isinstance(a, dict) and a.get("who") == "all":
+                # fx_zones: "Target 5 ...; shuffle all 5 into the Deck": the count is the target's
+                tg = [c for c in costs if c[0] == "target"]
+                if len(tg) != 1 or tg[0][1][0] != a["count"] or tg[0][1][1] != a["count"]:
+                    raise ValueError("'all N' / 'both' of a number of targets the text does not say")
+        return ("body", costs, acts)
 
     def body_plain(self, items):
         clauses = items[0]
         if clauses[-1][1] == ("choose",):
             return self._choice(clauses)
-        return ("body", [], self._actions(clauses))
+        acts = self._actions(clauses)
+        if any(isinstance(a, dict) and a.get("who") == "all" for a in acts):
+            raise ValueError("'all N' / 'both' with no targets")
+        return ("body", [], acts)
 
     def body_open(self, items):
         clauses = items[0]

@@ -359,7 +359,9 @@ SENTENCES: dict[str, S] = {
     "no_level": lambda c, j: f"{c.name(j)} has no Level, so an effect cannot change its Level",
     "level_below_one": lambda c, j: f"the Level of {c.name(j)} cannot be reduced below 1",
     # moves.lp, equip.lp: the zones family of effects
-    "deck_shuffled": lambda c, p: "the Deck was shuffled (or a card placed on it) by an effect this turn: the Deck order given no longer tells what a draw takes",
+    "deck_shuffled": lambda c, p: "the Deck was shuffled (or a card placed on it) by an effect or a cost this turn: the Deck order given no longer tells what a draw takes",
+    "not_an_extra_deck_card": lambda c, j: f"{c.name(j)} is not a card of the Extra Deck: it cannot be shuffled into the Extra Deck",
+    "target_gone": lambda c, j: f"{c.name(j)} is no longer a valid target when the effect resolves: an effect that shuffles all of its targets into the Deck then shuffles none (and does nothing more)",
     "attach_to_non_xyz": lambda c, x: f"{c.name(x)} is not a face-up Xyz Monster on the field: nothing can be attached to it",
     "attach_token": lambda c, m: f"{c.name(m)} is a Token: a Token cannot become Xyz Material",
     "not_in_face_up_defense": lambda c, i: f"{c.name(i)} is not in face-up Defense Position, so it cannot be changed to Attack Position",

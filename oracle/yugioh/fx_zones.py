@@ -6,6 +6,7 @@ Zone.  Grammar: ``grammar/effects_zones.lark``; rules: ``asp/yugioh/moves.lp`` a
 from __future__ import annotations
 
 import clingo
+from lark import Token
 
 # Where "banish it", "return it to the hand", "shuffle it into the Deck", "send it to the GY" put
 # the card (moves.lp sends a card of the Extra Deck that returns to the Deck to the Extra Deck).
@@ -32,7 +33,46 @@ class Words:
         return self._zones_move("zones_to_hand", items)
 
     def zones_to_deck(self, items):
-        return self._zones_move("zones_to_deck", items)
+        move = self._zones_move("zones_to_deck", items)
+        # "place it on the bottom of the Deck": the Deck's top is still the one given (moves.lp's
+        # shuffled_now/3 lets a draw of the same effect take it)
+        if any(isinstance(i, Token) and i.type == "ZONES_DECK_END" and "bottom" in i for i in items):
+            move["bottom"] = True
+        return move
+
+    def zones_all(self, items):
+        # "all 5", "all 3 targets", "both those targets": how many targets the text says there are
+        n = next((int(i) for i in items if isinstance(i, int) or (isinstance(i, Token) and i.type == "INT")), 2)
+        return ("all", n)
+
+    def zones_to_deck_all(self, items):
+        # every target goes, or none does (moves.lp); ClauseReading.body_pre checks the count is the
+        # target's
+        return {"do": "zones_move", "who": "all", "to": "deck", "count": items[0][1]}
+
+    def zones_to_extra(self, items):
+        # moves.lp: only a card of the Extra Deck goes there
+        return {"do": "zones_move", "who": "self", "to": "extra"}
+
+    def zones_shuffle_cost(self, items):
+        np, places, deck = items[0], items[1], str(items[2])
+        if not set(places) <= {"hand", "graveyard", "banished", "faceup_field"}:
+            raise ValueError("a shuffle into the Deck as a cost from another place than the hand, GY or banishment")
+        return ("cost", "shuffle_main" if "Main" in deck else "shuffle", np, places)
+
+    def zones_shuffle_cost_field(self, items):
+        np, place, deck = items[0], items[1], items[-1]
+        if str(place) != "hand":
+            raise ValueError("a shuffle into the Deck as a cost from another place 'or face-up from your field'")
+        return self.zones_shuffle_cost([np, ["hand", "faceup_field"], deck])
+
+    def zones_target_banished(self, items):
+        count, np = items[0], items[-1]
+        if not (isinstance(count, tuple) and len(count) == 2 and all(isinstance(v, int) for v in count)):
+            raise ValueError("a count of banished targets effects do not read")
+        if np[:2] != (1, 1):
+            raise ValueError("a count inside 'N of your banished ...'")
+        return ("target", (count[0], count[1], np[2]), ("me", "banished"))
 
     def zones_to_gy(self, items):
         return self._zones_move("zones_to_gy", items)
@@ -77,6 +117,9 @@ class Words:
         return {"kind": "effect", "soft_once": False, "cond": None, "optional": False,
                 "pre": [("target", (1, 1, alts), where)], "actions": [{"do": "zones_equip"}]}
 
+    def zones_then_shuffle(self, _):
+        return {"kind": "after", "after": "zones_shuffle_deck"}
+
     def zones_destroyed_takes(self, _):
         return {"kind": "after", "after": "zones_takes_destroyed"}
 
@@ -98,7 +141,8 @@ def facts(head: list, action: dict) -> list | None:
     f = clingo.Function
     do = action["do"]
     if do == "zones_move":
-        return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])]
+        return [f("eff_do", head + [f("move", [f(action["who"]), f(action["to"])])])] + (
+            [f("eff_rider", head + [f("bottom")])] if action.get("bottom") else [])
     if do == "zones_attach":
         return [f("eff_do", head + [f("attach", [f(action["what"])])])]
     if do == "zones_change_pos":
@@ -114,6 +158,8 @@ def facts(head: list, action: dict) -> list | None:
     if do == "zones_place_pzone":
         # Activated from the Extra Deck, where the destroyed Pendulum monster is face-up.
         return [f("eff_do", head + [f("place_pzone")]), f("eff_from", head[:2] + [f("extra_faceup")])]
+    if do == "zones_shuffle_deck":
+        return [f("eff_do", head + [f("shuffle_deck")])]
     if do == "zones_takes_destroyed":
         return [f("eff_do", head + [f("takes_equipped", [f("destroyed")])])]
     if do == "zones_takes_leaves":
