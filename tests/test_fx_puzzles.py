@@ -70,6 +70,19 @@ def test_block_attack_needs_an_attack_position_monster_of_the_opponent():
     assert "no valid target" in illegal(mine, 'activate "Block Attack"')
 
 
+def test_a_defense_position_monster_may_be_face_down():
+    # "Target 1 Defense Position monster on the field" (Shield Crush): a Set monster is in Defense
+    # Position (EDOPro offers both Set monsters of WCS2006 puzzle 26 as targets); one in Attack
+    # Position is not.
+    pos = board(hand=["Shield Crush"], opp_field=[{"card": "Axe Raider", "position": "set"}, "Mammoth Graveyard"])
+    doc = legal(pos, 'activate "Shield Crush" targeting "Axe Raider"').steps[-1].position
+    assert monsters(doc, 1) == [("Mammoth Graveyard", "attack")]
+    assert "not a valid target" in illegal(pos, 'activate "Shield Crush" targeting "Mammoth Graveyard"')
+    # "face-down" (Book of Taiyou) still asks for a Set monster, not a face-up Defense one
+    taiyou = board(hand=["Book of Taiyou"], opp_field=[{"card": "Axe Raider", "position": "defense"}])
+    assert "no valid target" in illegal(taiyou, 'activate "Book of Taiyou"')
+
+
 def test_book_of_moon_turns_a_monster_face_down_and_it_cannot_attack():
     pos = board(hand=["Book of Moon"], field=["Summoned Skull"], opp_field=["Axe Raider"], first_turn=False)
     r = legal(pos, 'activate "Book of Moon" targeting "Axe Raider"')

@@ -91,4 +91,7 @@ def explanations(position: Position, found: PlayList, library=None) -> str:
         words = "; ".join(explain.sentence(position, r, atoms) for r, atoms in reasons) or \
             "no attempt could be built (see oracle cards show)"
         lines.append(f"no {LABELS[action]} of {slot.card.name}: {words}")
-    return "\n".join(lines) if lines else "Every card of this position is supported, and each has a play."
+    # Only monsters a summon would bring out are asked why they have no play (natural_action): the
+    # closing sentence says no more than that.
+    return "\n".join(lines) if lines else ("Every card of this position is supported, and each monster that a summon "
+                                           "could bring out has a play.")
