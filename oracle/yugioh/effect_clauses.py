@@ -100,7 +100,7 @@ class ClauseReading:
     def body_pre(self, items):
         costs, acts = self._costs(items[0]), self._actions(items[1])
         for a in acts:
-            if isinstance(a, dict) and a.get("who") == "all":
+            if _moves_all(a):
                 # fx_zones: "Target 5 ...; shuffle all 5 into the Deck": the count is the target's
                 tg = [c for c in costs if c[0] == "target"]
                 if len(tg) != 1 or tg[0][1][0] != a["count"] or tg[0][1][1] != a["count"]:
@@ -112,7 +112,7 @@ class ClauseReading:
         if clauses[-1][1] == ("choose",):
             return self._choice(clauses)
         acts = self._actions(clauses)
-        if any(isinstance(a, dict) and a.get("who") == "all" for a in acts):
+        if any(_moves_all(a) for a in acts):
             raise ValueError("'all N' / 'both' with no targets")
         return ("body", [], acts)
 
@@ -128,3 +128,7 @@ class ClauseReading:
             raise ValueError("a choice of effects joined to its costs otherwise than by ', then'")
         return ("choice", self._costs(clauses[:-1]))
 
+
+def _moves_all(action) -> bool:
+    """fx_zones' move of "all N" / "both" targets (stats' "all ... you control" is another "all")."""
+    return isinstance(action, dict) and action.get("do") == "zones_move" and action.get("who") == "all"
