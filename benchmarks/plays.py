@@ -20,6 +20,10 @@ load: typical board 44.3 -> 35.0, 15 Extra Deck 50.9 -> 40.6, 7 on the field 55.
 hand 85.7 -> 62.5 (step.lp's domain heuristic when every play is enumerated; relevance reads
 shared variables and comparisons false for every value); puzzles, best of 10, 11-40 ms, but
 03-synchro ~80 ms (four time steps per action, each step(t) ~10 ms of grounding).
+Thirteenth session (plays ground only the statements their shown atoms depend on, demand.needed),
+CPU ms in process: typical board 33.3 -> 23.2, 15 Extra Deck 36.9 -> 27.1, 7 on the field 47.9 ->
+28.6, 40 in hand 72.7 -> 40.4 (start and end of the session, under different loads; same load,
+alternating: typical 28.0 -> 23.3); puzzles 13-30 ms, 03-synchro 93 ms.
 """
 from __future__ import annotations
 
