@@ -8,6 +8,7 @@ from yugioh_board import board
 from yugioh_lines import facts_of, illegal, legal, with_deck
 
 from oracle.yugioh.cards import Library
+from oracle.yugioh.effect_text import card_effects
 
 STILTS, CHARITY, BEIIGE, CERBURREL = ("Speedroid Horse Stilts", "Graceful Charity",
                                       "Beiige, Vanguard of Dark World", "The Fabled Cerburrel")
@@ -444,3 +445,17 @@ def test_effects_applied_this_turn_is_a_list_of_effect_numbers_of_a_gy_card():
                 {"graveyard": [{"card": "Stardust Dragon", "effects_applied_this_turn": 1}]}):
         with pytest.raises(OracleError, match="effects_applied_this_turn"):
             parse_position({"game": "yugioh", "players": [bad, {}]})
+
+
+# --- a Normal Spell's own trigger in the GY, on an event its resolution never sets off -------------
+def test_a_white_forest_spell_sent_to_activate_a_monster_effect_sets_itself_and_not_after_it_resolved():
+    elzette, tales, astellar = ("Elzette of the White Forest", "Tales of the White Forest",
+                                "Astellar of the White Forest")
+    pos = with_deck(board(hand=[elzette, tales], field=["Dark Magician"]), astellar, CELTIC)
+    me = mine(legal(pos, f'activate "{elzette}" paying "{tales}" adding "{astellar}"', f'then activate "{tales}"'))
+    assert [z["card"] for z in me["spell_trap_zones"] if z] == [Library.load().by_name(tales).code]
+    # activated from the hand, Tales goes to the GY as it resolves: that sets off nothing
+    assert "trigger" in illegal(pos, f'activate "{tales}" adding "{astellar}"', f'then activate "{tales}"')
+    # "If this card is sent to the Graveyard" would be set off by that move too: not read
+    lib = Library.load()
+    assert card_effects(lib.by_name("Limiter Overload"), lib).unsupported == "a Spell/Trap effect with an activation condition"

@@ -912,12 +912,22 @@ def _parse(text: str, start: str):
         raise ValueError(str(e)) from None
 
 
+# Events of a card arriving in the GY that a Spell/Trap going there as its own activation resolves
+# never sets off in the game (that move is by the rules: no cost, no card effect, no destruction).
+_NOT_BY_RESOLUTION = frozenset({"sent_cost_monster", "sent_gy_effect", "destroyed_gy", "destroyed_effect_gy",
+                                "discarded", "discarded_effect"})
+
+
 def _stays_trigger(card: Card, cond) -> bool:
     """A trigger in the GY of a Spell/Trap that stays on the field once activated (Continuous,
     Field, Equip): it leaves the field by the rules' moves (leaves/2), which set off its events.  A
     Normal or Quick-Play Spell or a Normal Trap goes to the GY as its activation resolves, which
-    sets off no event here, so its trigger is not read."""
-    return fx_zones.stays_on_field(card) and bool(cond) and cond[0] == "trigger" and cond[3:] == (["graveyard"],)
+    sets off no event here (activate.lp's spent/2), so only its triggers on events that move never
+    is are read ("If this card is sent to the GY to activate a monster effect", "... by card
+    effect"); "If this card is sent to the GY" is not."""
+    if not (cond and cond[0] == "trigger" and cond[3:] == (["graveyard"],)):
+        return False
+    return fx_zones.stays_on_field(card) or set(cond[2]) <= _NOT_BY_RESOLUTION
 
 
 def _destroyed_by_it(cond) -> bool:
