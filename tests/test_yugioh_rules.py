@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import oracle
 from yugioh_board import board, can, summons
+from yugioh_lines import illegal, legal
 
 WARWOLF, KOZAKY, MOTH = "Gene-Warped Warwolf", "Kozaky", "Petit Moth"
 SKULL, BEWD, DM = "Summoned Skull", "Blue-Eyes White Dragon", "Dark Magician"
@@ -68,6 +69,16 @@ def test_change_position_once_per_turn_and_not_on_the_turn_summoned():
     assert not can(board(field=[{"card": WARWOLF, "position_changed_this_turn": True}]), "change_position", WARWOLF)
     # A face-down monster is not changed to face-up Defense by hand: only Flip Summoned.
     assert not can(board(field=[{"card": WARWOLF, "position": "set"}]), "change_position", WARWOLF)
+    # nor one that declared an attack this turn (the Main Phase 2 after it)
+    assert not can(board(field=[{"card": WARWOLF, "attacked_this_turn": True}]), "change_position", WARWOLF)
+
+
+def test_a_monster_that_attacked_keeps_its_position_for_the_rest_of_the_turn():
+    pos = board(field=["Battle Ox", WARWOLF])
+    why = illegal(pos, 'attack "Battle Ox" directly', 'change_position "Battle Ox"')
+    assert "declared an attack this turn" in why
+    # the one that did not attack may still change
+    legal(pos, 'attack "Battle Ox" directly', f'change_position "{WARWOLF}"')
 
 
 def test_link_monsters_never_change_to_defense():

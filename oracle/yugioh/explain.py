@@ -169,6 +169,7 @@ SENTENCES: dict[str, S] = {
     "position_changed_this_turn": lambda c, i: f"the battle position of {c.name(i)} was already changed this turn",
     "not_face_up": lambda c, i: f"{c.name(i)} is not face-up: only a face-up monster changes between Attack and Defense Position",
     "link_no_defense": lambda c, i: f"{c.name(i)} is a Link monster: Link monsters are never in Defense Position",
+    "attacked_this_turn": lambda c, i: f"{c.name(i)} declared an attack this turn: its battle position cannot be changed this turn",
     # zones.lp
     "no_zone": _no_zone,
     "zones_short": lambda c, a, b: f"{c.name(a)} and {c.name(b)} would need the same zone: not enough free Monster Zones",
