@@ -293,3 +293,34 @@ def test_gains_for_each_monster_on_the_field_and_except_this_card():
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1800
     r = legal(board(field=[roller]), f'attack "{roller}" directly')
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1600
+
+
+# --- a Continuous or Field Spell's "All ... monsters you control / on the field gain" ---------------
+def test_a_field_spell_gives_its_gain_to_the_monsters_of_both_fields_while_face_up():
+    phoenix, crusader, templar = "Ignition Phoenix", "Igknight Crusader", "Igknight Templar"   # 1600, 1700
+    up = board(field=[crusader], opp_field=[templar])
+    up["players"][0]["field_zone"] = {"card": phoenix, "face_up": True}
+    # 1900 against 2000: both gain, so the Crusader loses the battle
+    r = legal(up, f'attack "{crusader}" -> "{templar}"')
+    assert (lp(r, 0), lp(r, 1)) == (7900, 8000)
+    direct = board(field=[crusader])
+    direct["players"][0]["field_zone"] = {"card": phoenix, "face_up": True}
+    assert lp(legal(direct, f'attack "{crusader}" directly'), 1) == 8000 - 1900
+    # Set, it gives nothing
+    direct["players"][0]["field_zone"] = {"card": phoenix, "face_up": False}
+    assert lp(legal(direct, f'attack "{crusader}" directly'), 1) == 8000 - 1600
+
+
+def test_a_continuous_spells_gain_goes_to_its_controllers_monsters_only():
+    tablet, jet = "Chronomaly Pyramid Eye Tablet", "Chronomaly Golden Jet"   # 800; Golden Jet 1300
+    pos = board(field=[jet], st=[tablet], opp_field=["Chronomaly Moai"])     # Moai: 1800
+    # 2100 against 1800: the opponent's Chronomaly gains nothing
+    r = legal(pos, f'attack "{jet}" -> "Chronomaly Moai"')
+    assert (lp(r, 0), lp(r, 1)) == (8000, 8000 - 300)
+
+
+def test_all_monsters_your_opponent_controls_lose_atk_and_yours_do_not():
+    borg = "Threshold Borg"   # 2400; "All monsters your opponent controls lose 500 ATK."
+    pos = board(field=[borg, "Celtic Guardian"], opp_field=["Battle Ox"])   # 1400; 1700
+    r = legal(pos, f'attack "{borg}" -> "Battle Ox"', 'attack "Celtic Guardian" directly')
+    assert lp(r, 1) == 8000 - (2400 - 1200) - 1400

@@ -17,6 +17,7 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh import fx_zones
 from oracle.yugioh.effect_symbols import filters, sym
 
 _STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK and DEF": ["atk", "def"]}
@@ -156,13 +157,19 @@ class Words:
 
     def stats_boost_mine(self, items, who="mine"):
         np = next(i for i in items if isinstance(i, tuple))
-        if np.where != ("me", "field") or np.except_self:
-            raise ValueError("a gain of monsters elsewhere than on your field (not read)")
+        sides = {("me", "field"): who, ("both", "field"): "both", ("opp", "field"): "opp"}
+        if np.where not in sides or np.except_self or (who == "others" and np.where != ("me", "field")):
+            raise ValueError("a gain of monsters elsewhere than on a field (not read)")
+        who = sides[np.where]
         _lo, _hi, alts = np
         n = next(i for i in items if isinstance(i, int))
         stats = _STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
         return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, who)]
                      + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+
+    def stats_drain(self, items):
+        # "All monsters your opponent controls lose 500 ATK.": a gain of -N
+        return self.stats_boost_mine([-i if isinstance(i, int) and not isinstance(i, bool) else i for i in items])
 
     def stats_boost_others(self, items):
         return self.stats_boost_mine(items, who="others")
@@ -218,7 +225,11 @@ def _normal(card, places: list[str]) -> list[clingo.Symbol]:
 
 
 def _cont(card, k: int, stat: str, n: int, who: str) -> list[clingo.Symbol]:
-    return [clingo.Function("stat_cont", [clingo.Number(_monster(card).code), clingo.Number(k), clingo.Function(stat),
+    # A Continuous or Field Spell or a Continuous Trap gives "All ... you control / on the field
+    # gain" while face-up in its zone (stats.lp's cont_src/3); its own ATK, or "other", is a monster's.
+    if not (who in ("mine", "both", "opp") and fx_zones.lasting(card)):
+        _monster(card)
+    return [clingo.Function("stat_cont", [clingo.Number(card.code), clingo.Number(k), clingo.Function(stat),
                                           clingo.Number(n), clingo.Function(who)])]
 
 
