@@ -30,6 +30,11 @@ KNOWN = {
     "stats_stat": {"AND"},
     # "this card is" at a sentence's start is a rule's ("this card is unaffected by ...")
     "subject": {"IS"},
+    # "When this card leaves the field, destroy that monster", "When that monster is destroyed, destroy
+    # this card": the linked destruction (effects.lark's link_this / link_that), not an older-worded
+    # trigger of the chains family's event with a comma before its effect
+    "chains_event_cond": {"ECOMMA"},
+    "chains_event": {"ECOMMA"},
 }
 
 

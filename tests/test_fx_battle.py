@@ -386,3 +386,25 @@ def test_atk_changed_during_the_damage_step_only():
     # Steamroid (1800 ATK) loses 500 ATK when it is attacked: Gene-Warped Warwolf (2000) wins by 700
     r = legal(board(field=["Gene-Warped Warwolf"], opp_field=["Steamroid"]), 'attack "Gene-Warped Warwolf" -> "Steamroid"')
     assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 700
+
+
+# --- the older wording of a mandatory trigger: a comma where PSCT has ":" ------------------------
+def test_a_trigger_in_the_older_comma_wording_is_mandatory():
+    # Mine Golem: "When this card is destroyed by battle and sent to the Graveyard, inflict 500
+    # damage to your opponent."  No "you can": the line must activate it.
+    assert "effect(76321376,1,trigger)" in facts_of("Mine Golem")
+    pos = board(field=["Mine Golem"], opp_field=["Summoned Skull"], first_turn=False)
+    r = legal(pos, 'attack "Mine Golem" -> "Summoned Skull"', 'then activate "Mine Golem"')
+    assert lp(r, 0) == 8000 - (2500 - 1000) and lp(r, 1) == 8000 - 500
+    assert "mandatory" in illegal(pos, 'attack "Mine Golem" -> "Summoned Skull"')
+    # a monster it destroys sets nothing off
+    assert "did not happen" in illegal(board(field=["Mine Golem"], opp_field=["Kozaky"], first_turn=False),
+                                       'attack "Mine Golem" -> "Kozaky"', 'then activate "Mine Golem"')
+
+
+def test_the_comma_wording_is_read_only_of_an_event():
+    # Berserk Dragon: "During each of your End Phases, this card loses 500 ATK." is a continuous
+    # effect in that wording, not an effect activated in the End Phase: the card is not read.
+    lib = Library.load()
+    assert card_effects(lib.by_name("Berserk Dragon"), lib).unsupported == \
+        "During each of your End Phases, this card loses 500 ATK."

@@ -101,6 +101,23 @@ def test_a_counter_trap_answers_only_the_kind_it_names():
     assert cards(end(legal(pos, f'activate "{POT}"'))["hand"]) == sorted([code(OX)] + [code("Celtic Guardian")] * 2)
 
 
+def test_the_old_wording_during_either_players_turn_is_an_answer_of_a_quick_effect():
+    # Sorcerer of Dark Magic: "During either player's turn, when a Trap Card is activated: You can
+    # negate the activation, and if you do, destroy it."  It answers the line's own Trap, never a Spell.
+    sorcerer = "Sorcerer of Dark Magic"
+    c = code(sorcerer)
+    assert unsupported(sorcerer) is None
+    assert {f"effect({c},1,quick)", f"eff_answer({c},1,trap_card)"} <= facts_of(sorcerer)
+    sdm = {"card": sorcerer, "position": "attack", "properly_summoned": True}
+    pos = board(field=[sdm], gy=[{"card": DM, "properly_summoned": True}],
+                st=[{"card": HAUNTED, "face_up": False}], hand=[MST])
+    me = end(legal(pos, f'activate "{HAUNTED}" targeting "{DM}"', f'chain activate "{sorcerer}"'))
+    assert not any(z and z["card"] == code(DM) for z in me["monster_zones"])
+    assert cards(me["graveyard"]) == sorted([code(DM), code(HAUNTED)])
+    assert "answers an activation" in illegal(pos, f'activate "{MST}" targeting "{HAUNTED}"',
+                                              f'chain activate "{sorcerer}"')
+
+
 # --- taking control ------------------------------------------------------------------------------
 def test_a_monster_taken_with_change_of_heart_is_link_material_and_goes_to_its_owners_gy():
     pos = board(hand=[HEART], extra=[SPIDER], opp_field=[OX])

@@ -258,6 +258,23 @@ def test_a_lock_a_monster_sets_while_it_is_face_up():
     assert run(board(hand=["Cyber Dragon"], opp_field=["Kozaky"]), 'special_summon "Cyber Dragon"').legal
 
 
+def test_neither_player_can_special_summon_locks_the_turn_player_from_either_field():
+    # Barrier Statue of the Torrent: "Neither player can Special Summon monsters, except WATER
+    # monsters." -- on the opponent's field as on your own; Vanity's Fiend forbids every monster.
+    statue, reborn = "Barrier Statue of the Torrent", "Monster Reborn"
+    assert "rule_filter(10963799,ss_lock_all(any),1,pos,attribute(water))" in facts_of(statue)
+    gy = ["Gagagigo", "Celtic Guardian"]          # WATER and EARTH Normal Monsters
+    for pos in (board(hand=[reborn], gy=gy, opp_field=[statue]), board(hand=[reborn], gy=gy, field=[statue])):
+        legal(pos, f'activate "{reborn}" targeting "Gagagigo"')
+        assert "while Barrier Statue of the Torrent is face-up on the field, you cannot Special Summon" in illegal(
+            pos, f'activate "{reborn}" targeting "Celtic Guardian"')
+    # face-down it locks nothing
+    down = board(hand=[reborn], gy=gy, opp_field=[{"card": statue, "position": "set"}])
+    legal(down, f'activate "{reborn}" targeting "Celtic Guardian"')
+    assert "cannot Special Summon" in illegal(board(hand=[reborn], gy=gy, opp_field=["Vanity's Fiend"]),
+                                              f'activate "{reborn}" targeting "Gagagigo"')
+
+
 def test_older_wordings_and_sentences_that_change_no_line():
     # "This monster may attack your opponent's Life Points directly." is "can attack directly".
     pos = board(field=["Jinzo #7", "Kozaky"], opp_field=["Summoned Skull"])

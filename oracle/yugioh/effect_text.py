@@ -491,6 +491,15 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
                 out["cond"] = ("phase", "end" if phase == "End Phase" else "main", events)
         return out
 
+    def effect_comma(self, items):
+        # "When this card is sent to the Graveyard, draw 1 card": the older wording of a trigger.
+        # Only an event is read so; "During each of your End Phases, this card loses 500 ATK" and
+        # "If you control ..., ..." are continuous effects in that wording.
+        out = self.effect(items)
+        if out["cond"] is None or out["cond"][0] != "trigger":
+            raise ValueError("an older wording (a comma before the effect) of a condition that is not an event")
+        return out
+
     def mode(self, items):
         body = items[0]
         if body[0] != "body":

@@ -394,7 +394,7 @@ SENTENCES: dict[str, S] = {
     "only_one_field": lambda c, x: f"there can only be 1 face-up {c.atom_words(x)} monster on the field",
     "nothing_to_return": lambda c, i: f"{c.name(i)} has no card to return to the hand",
     "only_one_mine": lambda c, x: f"a player can only control 1 {c.atom_words(x)} monster (its card says so)",
-    "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on your field, you cannot Special Summon {c.name(i)}",
+    "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on the field, you cannot Special Summon {c.name(i)}",
     "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
     "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} {_lock_words(c, code)} this turn, and {c.name(i)} is not one",
     "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",

@@ -66,6 +66,10 @@ class Words:
             what = "destroying"
         return ("answer", what, "quick" in items)
 
+    def negate_answer_either(self, items):
+        # "During either player's turn, when ... is activated": a Quick Effect by its wording
+        return self.negate_answer_cond(items)[:2] + (True,)
+
     def negate_would_destroy(self, _):
         return "would_destroy"
 

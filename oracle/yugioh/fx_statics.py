@@ -208,6 +208,10 @@ class Words:
         scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
         return _rule(("ss_lock", scope), _np_alts(items) or [])
 
+    def statics_ss_lock_all(self, items):
+        scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
+        return _rule(("ss_lock_all", scope), _np_alts(items) or [])
+
     # ""X" monsters you control cannot be destroyed by battle [or card effects]"
     def statics_kept(self, items):
         np, how = items[0], str(items[1])

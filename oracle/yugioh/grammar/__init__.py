@@ -83,6 +83,11 @@ class _EffectLookahead(PostLex):
     MODIFIERS = frozenset({"IF_LC", "WHILE_LC", "IN", "UNTIL", "UP", "IGNORING"})
     CONDITIONS = frozenset({"YOU_CONTROL", "OPP_CONTROLS"})
     COUNT_STARTS = frozenset({"INT", "NUM_PLUS", "ARTICLE", "AN"})
+    # a comma before one of these verbs (lower case: not a sentence's first word) starts an action:
+    # ECOMMA, which ends an older-worded trigger's condition ("When this card is sent to the
+    # Graveyard, draw 1 card") and joins clauses as a plain comma does.
+    EFFECT_VERBS = frozenset({"destroy", "inflict", "add", "draw", "send", "banish", "return", "increase", "gain",
+                              "place", "discard", "shuffle", "negate", "halve"})
 
     def process(self, stream):
         # Tokens are re-typed in place (they are this parse's own) as they come, with a window of
@@ -113,6 +118,8 @@ class _EffectLookahead(PostLex):
             tok.type = "AND_COND"
         elif tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
             tok.type = "OR_QUAL"
+        elif tok.type == "COMMA" and window[1] is not None and window[1].value in self.EFFECT_VERBS:
+            tok.type = "ECOMMA"
         elif tok.type == "COMMA":
             if after == "AND" and then in self.CONDITIONS:
                 after = "AND_COND"   # the "and" after it joins conditions (re-typed next)
