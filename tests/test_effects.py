@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 from yugioh_board import board
-from yugioh_lines import check, facts_of, illegal, legal
+from yugioh_lines import check, facts_of, illegal, legal, names
 
 import oracle
 from oracle.yugioh.cards import Library
@@ -140,6 +140,38 @@ def test_one_for_one_pays_its_cost_and_summons_from_the_deck():
     gy = r.steps[-1].position["players"][0]["graveyard"]
     assert sorted(e if isinstance(e, int) else e["card"] for e in gy) == [2295440, 91152256]
     assert "cannot be paid" in illegal(board(hand=["One for One"], field=[CELTIC]), 'activate "One for One"')
+
+
+def test_this_card_and_another_card_are_paid_together():
+    # Hand of Nephthys: "You can Tribute this card and 1 other monster; Special Summon 1 "Sacred
+    # Phoenix of Nephthys" from your hand or Deck."
+    hand, phoenix = "Hand of Nephthys", "Sacred Phoenix of Nephthys"
+    pos = board(field=[hand, "Kozaky"])
+    pos["players"][0]["deck"] = [phoenix]
+    r = legal(pos, f'activate "{hand}" paying "Kozaky" summoning "{phoenix}"')
+    assert sorted(names(r, 0, "graveyard")) == sorted([hand, "Kozaky"])
+    assert names(r, 0, "monster_zones") == [phoenix]
+    # the card itself is not also the other monster
+    alone = board(field=[hand])
+    alone["players"][0]["deck"] = [phoenix]
+    assert "cannot be paid" in illegal(alone, f'activate "{hand}"')
+
+
+def test_a_dragon_ruler_discards_itself_and_a_dragon_or_monster_of_its_attribute():
+    # Burner, Dragon Ruler of Sparks: "You can discard this card and 1 Dragon or FIRE monster;
+    # Special Summon 1 "Blaster, Dragon Ruler of Infernos" from your Deck, but it cannot attack
+    # this turn."  Burner is a FIRE Dragon itself, and still never pays for itself.
+    burner, blaster = "Burner, Dragon Ruler of Sparks", "Blaster, Dragon Ruler of Infernos"
+
+    def pos(*hand):
+        p = board(hand=[burner, *hand])
+        p["players"][0]["deck"] = [blaster]
+        return p
+    r = legal(pos("Alexandrite Dragon"), f'activate "{burner}" paying "Alexandrite Dragon"')
+    assert sorted(names(r, 0, "graveyard")) == sorted([burner, "Alexandrite Dragon"])
+    assert names(r, 0, "monster_zones") == [blaster]
+    assert "Kozaky" in illegal(pos("Kozaky"), f'activate "{burner}" paying "Kozaky"')   # neither Dragon nor FIRE
+    assert "cannot be paid" in illegal(pos(), f'activate "{burner}"')
 
 
 def test_pot_of_greed_draws_the_top_two_cards():

@@ -52,6 +52,9 @@ class ClauseReading:
             if join is not None and join not in _COST_JOINS:
                 raise ValueError(f"{join!r} between costs")
             cost = c.cost if isinstance(c, Clause) else c
+            if isinstance(cost, list):
+                out += cost   # "Tribute this card and 1 other monster": two costs paid together
+                continue
             if not (isinstance(cost, tuple) and cost and cost[0] in COST_HEADS):
                 raise ValueError("a clause that is no cost before the ';'")
             if join == "to" and cost[0] != "target":

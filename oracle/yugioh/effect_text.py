@@ -256,6 +256,17 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def tribute_self(self, _):
         return ("self", "tribute")
 
+    # "Tribute / banish / discard this card and 1 ...": the card itself and the others (a cost of
+    # this card never also pays the other group: effect_facts gives it no eff_cost_self_ok)
+    def tribute_self_and(self, items):
+        return [("self", "tribute"), ("cost", "tribute", items[1], items[2] if len(items) > 2 else ["field"])]
+
+    def banish_self_and(self, items):
+        return [("self", "banish", tuple(items[2])), ("cost", "banish", items[1], items[2])]
+
+    def discard_self_and(self, items):
+        return [("self", "discard", ("hand",)), ("cost", "discard", tuple(items[1]), ["hand"])]
+
     def tribute_cost(self, items):
         # "Tribute 1 monster [from your hand]": from the field unless the text names the places
         # the noun phrase itself (an NP): whether it said "other" decides if this card may be paid
@@ -1168,7 +1179,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     _, how, what, places = cost
                     lo, hi, alts = what
                     out.append(f("eff_cost", [c, E, M, n(g), f(how), n(lo), n(hi)]))
-                    if how in SELF_PAYABLE and getattr(what, "other", True) is False:
+                    if how in SELF_PAYABLE and getattr(what, "other", True) is False \
+                            and not any(k[0] == "self" for k in costs):
                         # "Tribute 1 monster" (not "1 other monster"): the card itself may pay it
                         # (Cannon Soldier), where the effect does not need it (costs.lp)
                         out.append(f("eff_cost_self_ok", [c, E, M, n(g)]))
