@@ -174,6 +174,33 @@ def test_a_dragon_ruler_discards_itself_and_a_dragon_or_monster_of_its_attribute
     assert "cannot be paid" in illegal(pos(), f'activate "{burner}"')
 
 
+def test_then_you_can_is_an_action_the_player_may_leave_out():
+    # Preparation of Rites: "Add 1 Level 7 or lower Ritual Monster from your Deck to your hand, then
+    # you can add 1 Ritual Spell from your GY to your hand."
+    rites, monster, spell = "Preparation of Rites", "Relinquished", "Black Illusion Ritual"
+    pos = board(hand=[rites], gy=[spell])
+    pos["players"][0]["deck"] = [monster]
+    both = legal(pos, f'activate "{rites}" adding "{monster}", "{spell}"')
+    assert sorted(names(both, 0, "hand")) == sorted([monster, spell])
+    first = legal(pos, f'activate "{rites}" adding "{monster}"')
+    assert names(first, 0, "hand") == [monster] and spell in names(first, 0, "graveyard")
+    # the first action is not optional: with no Ritual Monster in the Deck it cannot be activated
+    empty = board(hand=[rites], gy=[spell])
+    assert "nothing" in illegal(empty, f'activate "{rites}"') or "no card" in illegal(empty, f'activate "{rites}"')
+
+
+def test_then_you_can_is_read_only_of_an_action_that_takes_cards():
+    # Maliss <Q> White Binder's "Special Summon it, then you can draw 1 card": a draw left out is
+    # not modelled, so the sentence is refused, never read as a draw that always happens.
+    from oracle.yugioh.effect_text import _parse_unit
+
+    lib = Library.load()
+    sentence = "If this card is banished: You can pay 900 LP; Special Summon it, then you can draw 1 card."
+    assert sentence in lib.by_name("Maliss <Q> White Binder").text
+    with pytest.raises(Exception, match="optional action"):
+        _parse_unit(sentence, lib)
+
+
 def test_pot_of_greed_draws_the_top_two_cards():
     pos = board(hand=["Pot of Greed"])
     pos["players"][0]["deck"] = [TUNE, "Kozaky", "Petit Moth"]

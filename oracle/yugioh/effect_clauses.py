@@ -17,7 +17,11 @@ _COST_JOINS = (",", ", then", "and", "to")
 # Mask Change: "send it to the GY, also, after that, if it left the field by this effect, Special
 # Summon ...": the Special Summon happens only if the target left (rider if_target_left).
 _IF_LEFT = ", also, after that, if it left the field by this effect,"
-_ACTION_JOINS = (", then", ", also", ", also,", ", and", ", and if you do,", "and", _IF_LEFT)
+# ", then you can add 1 ...": the action after it may be left out (_optional).
+_MAY = ", then you can"
+_ACTION_JOINS = (", then", ", also", ", also,", ", and", ", and if you do,", "and", _IF_LEFT, _MAY)
+# The actions that take cards chosen on resolution: left out, they take none.
+_TAKING = ("add_to_hand", "send_gy", "special_summon")
 _RIDER_JOINS = (",", ", but", ", also", ", and if you do,")
 
 
@@ -33,6 +37,22 @@ class Clause:
 def is_rider(value) -> bool:
     """A rider's value: a tuple that is no cost ("negated", ("no_material", "link"), ...)."""
     return isinstance(value, tuple) and bool(value) and value[0] not in COST_HEADS and value != ("choose",)
+
+
+def _optional(action: dict) -> dict:
+    """"..., then you can Special Summon 1 ...": an action that takes 0 cards or its count (a
+    lower bound of 0: resolve.lp never finds it with nothing to resolve).  Only an action that takes
+    counted cards is read so; "then you can draw 1 card" is not."""
+    what = action.get("what")
+    if action.get("do") not in _TAKING:
+        raise ValueError("an optional action that takes no cards chosen on resolution (not read)")
+    if action["do"] == "special_summon":
+        if not (isinstance(what, tuple) and what and what[0] == "np"):
+            raise ValueError("an optional Special Summon of this card or a target (not read)")
+        lo, hi, alts = what[1]
+        return {**action, "what": ("np", (0, hi, alts))}
+    lo, hi, alts = what
+    return {**action, "what": (0, hi, alts)}
 
 
 class ClauseReading:
@@ -84,6 +104,8 @@ class ClauseReading:
                 if action.get("do") != "special_summon" or not acts or acts[-1].get("who") != "target":
                     raise ValueError("'if it left the field by this effect' after another action than sending the target")
                 action = {**action, "riders": action["riders"] + [("if_target_left",)]}
+            if join == _MAY:
+                action = _optional(action)
             acts.append(action)
         return self.actions(acts)
 
