@@ -35,6 +35,8 @@ KNOWN = {
     # trigger of the chains family's event with a comma before its effect
     "chains_event_cond": {"ECOMMA"},
     "chains_event": {"ECOMMA"},
+    # ", and if you do, ..." is the connective, never a condition "if you Normal Summon ..." after "and"
+    "timing": {"YOU_LC"},
 }
 
 

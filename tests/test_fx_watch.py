@@ -35,6 +35,22 @@ def test_a_special_summon_to_your_field_sets_off_the_trigger_a_normal_summon_not
     assert "did not happen" in illegal(pos, 'normal_summon "Kozaky"', f'then activate "{PLANE}" effect 1')
 
 
+def test_when_you_normal_summon_a_level_4_monster():
+    # Kagetokage: "When you Normal Summon a Level 4 monster: You can Special Summon this card from
+    # your hand."  A Level 4 Normal Summon sets it off; a Level 1 one, or a Level 4 Special Summon, not.
+    toke = "Kagetokage"
+    r = legal(board(hand=[toke, "Celtic Guardian"]), 'normal_summon "Celtic Guardian"', f'then activate "{toke}"')
+    assert sorted(names(r, 0, "monster_zones")) == sorted(["Celtic Guardian", toke])
+    assert "did not happen" in illegal(board(hand=[toke, "Kozaky"]), 'normal_summon "Kozaky"', f'then activate "{toke}"')
+    revive = board(hand=[toke, "Monster Reborn"], gy=["Celtic Guardian"])
+    assert "did not happen" in illegal(revive, 'activate "Monster Reborn" targeting "Celtic Guardian"',
+                                       f'then activate "{toke}"')
+    # "Must first be Special Summoned by its own effect": another card's effect does not summon it
+    captain = board(hand=[toke, "Marauding Captain"])
+    assert "summoning condition" in illegal(captain, 'normal_summon "Marauding Captain"',
+                                            f'then activate "Marauding Captain" summoning "{toke}"')
+
+
 def test_except_during_the_damage_step_no_event_of_an_attack_sets_it_off():
     # Interplanetarypurplythorny Dragon is Special Summoned in the Damage Step of the attack that
     # destroyed Kozaky: Speedroid Rubberband Plane's "(except during the Damage Step)" sees nothing.

@@ -33,6 +33,12 @@ class Words:
         out = ("trigger", str(timing).lower(), seen, ["field"], np[2])
         return out if controls is None else (*out, [controls])
 
+    def watch_you_summon(self, items):
+        timing, event, np, tail, controls = items
+        if np.where is not None:
+            raise ValueError("a Summon of monsters you make, said of a place")
+        return self.watch_cond([timing, (np, "any"), self.watch_summoned([[str(event).lower()], True]), tail, controls])
+
     def watch_if(self, items):
         return items[-1]
 

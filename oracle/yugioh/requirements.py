@@ -351,6 +351,8 @@ _EFFECT_ONLY = re.compile(
 # The card whose effect alone Special Summons this one (summon_by/2).
 _BY_CARD = re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:the effect of )?\"(?P<name>[^\"]+)\""
                       r"(?P<only>,? and cannot be Special Summoned by other ways)?")
+# "Must first be Special Summoned by its own effect" (Kagetokage): its own effect summons it properly.
+_BY_ITSELF = re.compile(r"Must (?:first )?be Special Summoned (?:\([^)]*\) )?(?:by|with) its own effect")
 _ALT_XYZ = re.compile(
     r"You can also Xyz Summon this card by using (?P<what>[^.]*?) you control"
     r"(?: as (?:the )?material| \(transfer its materials to this card\))?"
@@ -1137,6 +1139,8 @@ def requirements(card: Card, library: Library) -> Requirements:
                 facts.append(f("summon_by", [c, clingo.Number(by.code)]))
                 if not card.is_extra_deck and m.group("only"):
                     facts.append(f("must_method", [c, f("special")]))   # no other Special Summon, no revival
+        if _BY_ITSELF.search(card.monster_text.replace("\n", " ")):
+            facts.append(f("summon_by", [c, c]))
     if card.is_extra_deck:
         try:
             procs, must, skipped = extra_deck_requirements(card, library)
