@@ -216,3 +216,14 @@ def test_a_mandatory_standby_phase_effect_of_a_continuous_spell_trap():
     assert "once per turn" in illegal(pos, f'activate "{gate}" effect 2', f'activate "{gate}" effect 2').lower()
     # in the Main Phase it is not activated (its phase is over before any line there)
     assert "Standby Phase" in illegal(board(st=[gate]), f'activate "{gate}" effect 2')
+
+
+def test_activate_only_if_you_control_is_the_condition_of_the_cards_activation():
+    # Assault Slash: "Activate only while you control an "/Assault Mode" monster. Destroy all
+    # face-up monsters on the field."
+    slash, mode = "Assault Slash", "Stardust Dragon/Assault Mode"
+    st = [{"card": slash, "face_up": False}]
+    r = legal(board(field=[mode], st=st, opp_field=["Summoned Skull"]), f'activate "{slash}"')
+    assert names(r, 1, "monster_zones") == [] and names(r, 0, "monster_zones") == []
+    assert 'activated only if you control a face-up "/Assault Mode" monster' in illegal(
+        board(field=["Stardust Dragon"], st=st, opp_field=["Summoned Skull"]), f'activate "{slash}"')

@@ -718,7 +718,14 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     rule_k = 0
     gemini = False
     group = 0   # fx_modes: the first effect of the bullets a frequency clause heads
+    only_if = None   # fx_timing: "Activate only if you control ...", for the card's effect after it
     for p in parsed:
+        if p["kind"] == "activate_only":
+            if effects or rules or only_if or not (card.is_spell or card.is_trap) or fx_zones.lasting(card):
+                out.unsupported = "'Activate only if ...' other than before a Normal/Quick-Play Spell's or Normal Trap's effect"
+                return out
+            only_if = p["cond"]
+            continue
         if p["kind"] == "group":
             group = len(effects)
             continue
@@ -838,6 +845,15 @@ def read_card(card: Card, lib: Library) -> CardEffects:
         except ValueError as e:
             out.unsupported = f"{e}"
             return out
+        if only_if is not None:
+            if effects[-1].type not in ("spell", "trap"):
+                out.unsupported = "'Activate only if ...' before an effect that is not the card's activation"
+                return out
+            effects[-1].conds.append(only_if)
+            only_if = None
+    if only_if is not None:
+        out.unsupported = "'Activate only if ...' with no effect after it"
+        return out
     if gemini and (rules or any(e.where != ["field"] or (e.type == "trigger" and not e.optional) for e in effects)):
         # gemini.lp switches off the effects activated on the field; a rule of the card, an effect
         # from another place or a mandatory trigger would need the same switch elsewhere.

@@ -97,6 +97,9 @@ class Words:
             raise ValueError("a Summon or flip effects do not read")
         return ("trigger", str(items[0]).lower(), ["normal", "flip"])
 
+    def timing_activate_only(self, items):
+        return {"kind": "activate_only", "cond": self._controls("me", items[-1])}
+
     # costs -----------------------------------------------------------------------------------------
     def timing_no_cost(self, _):
         return ("no_cost",)
