@@ -193,6 +193,18 @@ def test_an_effect_answering_only_the_opponent_is_never_activated_in_a_line():
     assert illegal(pos, f'activate "Monster Reborn" targeting "{DM}"', 'then activate "Evilswarm Nightmare"')
 
 
+def test_a_destruction_by_the_opponents_card_effect_never_happens_in_a_line():
+    # Rebound: "When this Set card is destroyed by your opponent's card effect and sent to the
+    # Graveyard: Draw 1 card."  The turn player's own Mystical Space Typhoon is no such effect.
+    c = code("Rebound")
+    assert f"effect({c},2,opponent)" in facts_of("Rebound")
+    pos = board(hand=[MST], st=[{"card": "Rebound", "face_up": False}])
+    pos["players"][0]["deck"] = [DM]
+    r = legal(pos, f'activate "{MST}" targeting "Rebound"')
+    assert cards(end(r)["graveyard"]) == sorted([code(MST), c]) and cards(end(r)["hand"]) == []
+    assert illegal(pos, f'activate "{MST}" targeting "Rebound"', 'then activate "Rebound" effect 2')
+
+
 # --- cards linked to their monster ----------------------------------------------------------------------
 def test_birthright_leaves_with_its_monster_however_it_leaves():
     # "When that monster leaves the field, destroy this card": used as Link Material, it leaves.
