@@ -174,6 +174,21 @@ def test_a_dragon_ruler_discards_itself_and_a_dragon_or_monster_of_its_attribute
     assert "cannot be paid" in illegal(pos(), f'activate "{burner}"')
 
 
+def test_a_cost_sent_from_where_you_control_it():
+    # Magic Planter: "Send 1 face-up Continuous Trap you control to the GY; draw 2 cards." -- from
+    # the Spell & Trap Zones, face-up only.
+    planter, haunted = "Magic Planter", "Call of the Haunted"
+
+    def pos(trap):
+        p = board(hand=[planter], st=[trap])
+        p["players"][0]["deck"] = ["Kozaky", "Celtic Guardian"]
+        return p
+    r = legal(pos({"card": haunted, "face_up": True}), f'activate "{planter}" paying "{haunted}"')
+    assert sorted(names(r, 0, "graveyard")) == sorted([planter, haunted])
+    assert sorted(names(r, 0, "hand")) == ["Celtic Guardian", "Kozaky"]
+    assert "cannot be paid" in illegal(pos({"card": haunted, "face_up": False}), f'activate "{planter}"')
+
+
 def test_then_you_can_is_an_action_the_player_may_leave_out():
     # Preparation of Rites: "Add 1 Level 7 or lower Ritual Monster from your Deck to your hand, then
     # you can add 1 Ritual Spell from your GY to your hand."

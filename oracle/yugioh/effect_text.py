@@ -245,6 +245,21 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             action = {"do": "send_gy", "what": what, "from": places}
         return Clause(cost=cost, action=action)
 
+    def send_controlled(self, items):
+        np = items[1]
+        if np.where != ("me", "field"):
+            raise ValueError("a card sent to the GY from a place the text does not name as yours")
+        # Where "you control" is: the Monster Zones for a monster, the Spell & Trap Zones (the Field
+        # Zone among them) for a Spell or Trap, both for a card (procedures.lp's cost_place/3).
+        places: list[str] = []
+        for alt in np[2]:
+            kinds = {lit[1][1] for lit in alt if lit[0] == "pos" and lit[1][0] == "kind"}
+            here = ["field"] if "monster" in kinds else ["spell_trap"] if kinds & {"spell", "trap"} \
+                else ["field", "spell_trap"]
+            places += [pl for pl in here if pl not in places]
+        # only a cost: as an action ("then send 1 monster you control to the GY") it is not read
+        return Clause(cost=("cost", "send", np, places))
+
     def banish_self(self, items):
         word, places = items[0], (items[1] if len(items) > 1 else None)
         cost = ("self", "banish", tuple(places) if places else None) if str(word) == "banish" else None
