@@ -189,6 +189,20 @@ def test_a_cost_sent_from_where_you_control_it():
     assert "cannot be paid" in illegal(pos({"card": haunted, "face_up": False}), f'activate "{planter}"')
 
 
+def test_a_cost_returned_to_the_hand_goes_to_its_owners_hand_or_extra_deck():
+    # Mist Valley Shaman: "Once per turn: You can return 1 other monster you control to the hand;
+    # this card gains 500 ATK until the end of this turn."
+    shaman = "Mist Valley Shaman"
+    r = legal(board(field=[shaman, "Kozaky"]), f'activate "{shaman}" paying "Kozaky"')
+    assert names(r, 0, "hand") == ["Kozaky"] and names(r, 0, "monster_zones") == [shaman]
+    assert "Kozaky" not in names(r, 0, "graveyard")
+    # an Extra Deck monster goes back to the Extra Deck
+    r = legal(board(field=[shaman], emz=["Link Spider", None]), f'activate "{shaman}" paying "Link Spider"')
+    assert "Link Spider" in names(r, 0, "extra_deck") and names(r, 0, "hand") == []
+    # "other": the Shaman never pays for itself
+    assert "cannot be paid" in illegal(board(field=[shaman]), f'activate "{shaman}"')
+
+
 def test_then_you_can_is_an_action_the_player_may_leave_out():
     # Preparation of Rites: "Add 1 Level 7 or lower Ritual Monster from your Deck to your hand, then
     # you can add 1 Ritual Spell from your GY to your hand."

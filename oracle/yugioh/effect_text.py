@@ -246,19 +246,12 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return Clause(cost=cost, action=action)
 
     def send_controlled(self, items):
-        np = items[1]
-        if np.where != ("me", "field"):
-            raise ValueError("a card sent to the GY from a place the text does not name as yours")
-        # Where "you control" is: the Monster Zones for a monster, the Spell & Trap Zones (the Field
-        # Zone among them) for a Spell or Trap, both for a card (procedures.lp's cost_place/3).
-        places: list[str] = []
-        for alt in np[2]:
-            kinds = {lit[1][1] for lit in alt if lit[0] == "pos" and lit[1][0] == "kind"}
-            here = ["field"] if "monster" in kinds else ["spell_trap"] if kinds & {"spell", "trap"} \
-                else ["field", "spell_trap"]
-            places += [pl for pl in here if pl not in places]
         # only a cost: as an action ("then send 1 monster you control to the GY") it is not read
-        return Clause(cost=("cost", "send", np, places))
+        return Clause(cost=("cost", "send", items[1], _controlled_places(items[1])))
+
+    def return_controlled(self, items):
+        # "return 1 monster you control to the hand": to its owner's hand (costs.lp), a cost only
+        return Clause(cost=("cost", "return", items[1], _controlled_places(items[1])))
 
     def banish_self(self, items):
         word, places = items[0], (items[1] if len(items) > 1 else None)
@@ -900,6 +893,20 @@ def normalized(sentence: str) -> str:
     """The sentence with every quoted name as "X": the grammar treats all names alike, so this is
     the unit of the grammar's answer (and of the coverage report's counts)."""
     return re.sub(r'"[^"]*"', '"X"', sentence)
+
+
+def _controlled_places(np) -> list[str]:
+    """Where the cards of a noun phrase "you control" are, for procedures.lp's cost_place/3: the
+    Monster Zones for a monster, the Spell & Trap Zones (the Field Zone among them) for a Spell or
+    Trap, both for a card."""
+    if np.where != ("me", "field"):
+        raise ValueError("a cost from a place the text does not name as yours")
+    places: list[str] = []
+    for alt in np[2]:
+        kinds = {lit[1][1] for lit in alt if lit[0] == "pos" and lit[1][0] == "kind"}
+        here = ["field"] if "monster" in kinds else ["spell_trap"] if kinds & {"spell", "trap"} else ["field", "spell_trap"]
+        places += [pl for pl in here if pl not in places]
+    return places
 
 
 @lru_cache(maxsize=None)
