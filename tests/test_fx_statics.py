@@ -425,3 +425,15 @@ def test_you_can_only_control_1_kaiju_monster():
     assert mine == {("special_summon", gameciel, (kumongous,))}
     free = summons(board(hand=[gameciel], field=["Kozaky"], opp_field=[kumongous]), "special_summon")
     assert free == {("special_summon", gameciel, ()), ("special_summon", gameciel, (kumongous,))}
+
+
+def test_a_ritual_monster_summoned_only_with_its_own_ritual_spell():
+    # Javelin Beetle: "This card can only be Ritual Summoned with the Ritual Spell Card, "Javelin
+    # Beetle Pact"."  Earth Chant could Ritual Summon any EARTH Ritual Monster, but not this one.
+    beetle, pact, chant = "Javelin Beetle", "Javelin Beetle Pact", "Earth Chant"
+    assert "rule(26932788,ritual_with(name(41182875)))" in facts_of(beetle)
+    pos = board(hand=[beetle, pact, chant], field=["Celtic Guardian", "Gene-Warped Warwolf"])
+    mats = 'with "Celtic Guardian", "Gene-Warped Warwolf"'
+    legal(pos, f'ritual_summon "{beetle}" {mats} using "{pact}"')
+    assert "can only be Ritual Summoned with the Ritual Spell Card Javelin Beetle Pact" in illegal(
+        pos, f'ritual_summon "{beetle}" {mats} using "{chant}"')

@@ -228,6 +228,7 @@ SENTENCES: dict[str, S] = {
     # ritual.lp
     "no_ritual_spell": lambda c, i: f"a Ritual Summon of {c.name(i)} needs a Ritual Spell for it, in your hand or Set",
     "spell_cannot_summon": lambda c, s, i: f"{c.name(s)} cannot Ritual Summon {c.name(i)}",
+    "ritual_only_with": lambda c, i, n: f"{c.name(i)} can only be Ritual Summoned with the Ritual Spell Card {c.card_name(n)}",
     "tribute_from": lambda c, m, s: f"{c.name(s)} cannot Tribute {c.name(m)} from where it is",
     "tribute_filter": lambda c, m, s: f"{c.name(s)} cannot Tribute {c.name(m)}: it is not the kind of monster the Spell asks for",
     "banish_filter": lambda c, m, s: f"{c.name(s)} cannot banish {c.name(m)} from the graveyard: it is not the kind of monster the Spell asks for",

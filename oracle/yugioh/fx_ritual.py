@@ -14,6 +14,7 @@ requirements.py's.
 from __future__ import annotations
 
 import clingo
+from lark import Token
 
 from oracle.yugioh.effect_symbols import filters
 
@@ -39,6 +40,13 @@ class Words:
             raise ValueError("Tributes from elsewhere than the hand and field (not read)")
         return {"do": "ritual_summon", "what": alts, "from": places, "mode": mode,
                 "with_self": "with_self" in items}
+
+    def ritual_only_with(self, items):
+        got = self._quoted(next(i for i in items if isinstance(i, Token) and i.type == "QUOTED"), False)
+        spell = self.lib.get(got[1]) if got[0] == "name" else None
+        if spell is None or not spell.is_spell or "ritual" not in spell.kinds:
+            raise ValueError("'can only be Ritual Summoned with' a card that is no Ritual Spell")
+        return {"kind": "rule", "rule": ("ritual_with", got), "name": None}
 
     def ritual_with_self(self, _):
         return "with_self"
