@@ -242,6 +242,26 @@ def test_a_monster_changed_at_the_end_of_the_battle_phase_attacks_as_any_monster
                                          'attack "Goblin Attack Force" directly', 'attack "Goblin Attack Force" directly')
 
 
+def test_the_kept_defense_position_after_the_end_of_the_battle_phase_is_read_with_it():
+    # Goblin Black Ops: "... If this card attacks, it is changed to Defense Position at the end of
+    # the Battle Phase. This card's battle position cannot be changed until the end of your next
+    # turn, except with a card effect."  The second sentence rides on the first.
+    assert facts_of("Goblin Black Ops") == {"rule(66707058,direct_attack)", "rule(66707058,end_bp_defense)"}
+    pos = board(hand=["Kozaky"], field=["Goblin Black Ops"], first_turn=False)
+    assert lp(legal(pos, 'attack "Goblin Black Ops" directly'), 1) == 8000 - 1300
+    assert "does not play the end of the Battle Phase" in illegal(pos, 'attack "Goblin Black Ops" directly',
+                                                                 'normal_summon "Kozaky"')
+    # alone, with no such rule before it, the sentence is not read
+    from dataclasses import replace
+
+    from oracle.yugioh.effect_text import read_card
+    lib = Library.load()
+    ops = lib.by_name("Goblin Black Ops")
+    rider = "This card's battle position cannot be changed until the end of your next turn, except with a card effect."
+    assert rider in ops.text
+    assert read_card(replace(ops, text=rider), lib).unsupported is not None
+
+
 # --- the end of the Battle Phase, which the oracle does not play -----------------------------------
 def test_a_line_does_not_move_on_to_main_phase_2_past_what_a_monster_does_at_the_end_of_the_battle_phase():
     pos = board(hand=["Kozaky"], field=["Goblin Attack Force", "Celtic Guardian"], first_turn=False)

@@ -765,6 +765,12 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             continue
         if p["kind"] == "harmless":
             continue
+        if p["kind"] == "after_rule":
+            # a rider of the card's rule before it (fx_battle: the Goblins' kept Defense Position)
+            if not any(r["rule"] == p["needs"] for r in rules):
+                out.unsupported = "a rider of a rule the card does not have before it"
+                return out
+            continue
         if p["kind"] == "gain_once":
             # fx_statics: "(You can only gain this effect once per turn.)" says of the additional
             # Normal Summon before it what normal.lp already plays (once per turn, by name)

@@ -174,6 +174,9 @@ class Words:
     def battle_end_bp_defense(self, _):
         return _rule("end_bp_defense")
 
+    def battle_kept_defense(self, _):
+        return {"kind": "after_rule", "needs": "end_bp_defense"}
+
 
 
 def facts(head: list, action: dict) -> list | None:
