@@ -353,3 +353,40 @@ def test_a_condition_to_activate_and_to_resolve_is_read_at_both_times():
     pos = board(hand=["Shining Angel"], gy=[DM], st=[VALHALLA, {"card": HAUNTED, "face_up": False}])
     result = legal(pos, f'activate "{VALHALLA}"', f'chain activate "{HAUNTED}" targeting "{DM}"')
     assert mine(result) == [Library.load().by_name(DM).code]
+
+
+# --- the other conditions "to activate and to resolve this effect" --------------------------------
+FLUTE, LORD, BLUE_EYES = "The Flute of Summoning Dragon", "Lord of D.", "Blue-Eyes White Dragon"
+
+
+def test_a_named_card_that_must_be_on_the_field():
+    # The Flute of Summoning Dragon: "Special Summon up to 2 Dragon monsters from your hand. "Lord of
+    # D." must be on the field to activate and to resolve this effect."
+    code = Library.load().by_name(BLUE_EYES).code
+    with_lord = board(hand=[FLUTE, BLUE_EYES], field=[LORD])
+    assert code in mine(legal(with_lord, f'activate "{FLUTE}" summoning "{BLUE_EYES}"'))
+    assert illegal(board(hand=[FLUTE, BLUE_EYES]), f'activate "{FLUTE}" summoning "{BLUE_EYES}"')
+    # on the opponent's field it counts too ("on the field"), face-down it does not
+    legal(board(hand=[FLUTE, BLUE_EYES], opp_field=[LORD]), f'activate "{FLUTE}" summoning "{BLUE_EYES}"')
+    assert illegal(board(hand=[FLUTE, BLUE_EYES], field=[{"card": LORD, "position": "set"}]),
+                   f'activate "{FLUTE}" summoning "{BLUE_EYES}"')
+
+
+def test_no_cards_in_hand_to_activate_and_to_resolve():
+    # Infernity Destroyer (2300): "When this card destroys an opponent's monster by battle and sends
+    # it to the Graveyard: Inflict 1600 damage to your opponent. You must have no cards in your hand
+    # to activate and to resolve this effect."  A mandatory trigger that cannot be activated with a
+    # card in the hand is not owed.
+    destroyer, attack = "Infernity Destroyer", 'attack "Infernity Destroyer" -> "Celtic Guardian"'
+    empty = board(field=[destroyer], opp_field=["Celtic Guardian"], phase="battle")
+    r = legal(empty, attack, f'then activate "{destroyer}"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 900 - 1600
+    assert "mandatory" in illegal(empty, attack)
+    holding = board(hand=["Kozaky"], field=[destroyer], opp_field=["Celtic Guardian"], phase="battle")
+    assert legal(holding, attack).steps[-1].position["players"][1]["life_points"] == 8000 - 900
+    assert illegal(holding, attack, f'then activate "{destroyer}"')
+
+
+def test_you_must_control_this_face_up_card_is_the_card_staying_face_up():
+    code = Library.load().by_name("Rescueroid").code
+    assert f"eff_limit({code},1,stay_faceup)" in facts_of("Rescueroid")

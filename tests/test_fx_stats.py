@@ -57,10 +57,12 @@ def test_a_card_mixing_an_understood_stats_sentence_with_one_not_understood_stay
     assert read("Goggle Golem").unsupported
 
 
-def test_a_stats_rule_on_a_spell_is_not_read():
-    # "All "Battleguard" monsters you control gain 500 ATK" on a Continuous Spell would need the
-    # Spell's own place and timing.
-    assert read("Jurassic World").unsupported
+def test_a_field_spells_gain_with_no_place_is_of_the_monsters_of_both_fields():
+    # Jurassic World: "All Dinosaur monsters gain 300 ATK/DEF." (no place: those on the field).
+    facts = {str(f) for f in read("Jurassic World").facts if f.name == "stat_cont"}
+    assert facts == {"stat_cont(10080320,1,atk,300,both)", "stat_cont(10080320,1,def,300,both)"}
+    # The same words on a Normal Spell would be a change at resolution, not a rule: not read as one.
+    assert read("Spright Gamma Burst").unsupported
 
 
 # --- ATK: battle and damage read the changed values --------------------------------------------
@@ -324,3 +326,105 @@ def test_all_monsters_your_opponent_controls_lose_atk_and_yours_do_not():
     pos = board(field=[borg, "Celtic Guardian"], opp_field=["Battle Ox"])   # 1400; 1700
     r = legal(pos, f'attack "{borg}" -> "Battle Ox"', 'attack "Celtic Guardian" directly')
     assert lp(r, 1) == 8000 - (2400 - 1200) - 1400
+
+
+# --- gains and losses of every monster a filter takes, in both wordings ------------------------------
+def field(pos: dict, spell: str, face_up: bool = True) -> dict:
+    pos["players"][0]["field_zone"] = {"card": spell, "face_up": face_up}
+    return pos
+
+
+def test_umi_raises_the_listed_types_of_both_fields_and_lowers_machines():
+    # Umi: "All Fish, Sea Serpent, Thunder, and Aqua monsters on the field gain 200 ATK/DEF, also
+    # all Machine and Pyro monsters on the field lose 200 ATK/DEF."  7 Colored Fish 1800 -> 2000,
+    # the opponent's Cyber Dragon 2100 -> 1900: the Fish wins by 100.
+    fish, cyber = "7 Colored Fish", "Cyber Dragon"
+    r = legal(field(board(field=[fish], opp_field=[cyber]), "Umi"), f'attack "{fish}" -> "{cyber}"')
+    assert (lp(r, 0), lp(r, 1)) == (8000, 8000 - 100)
+    # Without Umi, or with Umi Set, the Fish loses the battle.
+    for pos in (board(field=[fish], opp_field=[cyber]), field(board(field=[fish], opp_field=[cyber]), "Umi", False)):
+        assert lp(legal(pos, f'attack "{fish}" -> "{cyber}"'), 0) == 8000 - 300
+    # a Warrior is in neither list
+    assert lp(legal(field(board(field=["Celtic Guardian"]), "Umi"), 'attack "Celtic Guardian" directly'), 1) == 8000 - 1400
+
+
+def test_gaia_power_gives_atk_and_takes_def_from_the_same_monsters():
+    # Gaia Power: "All EARTH monsters gain 500 ATK and lose 400 DEF."  Giant Soldier of Stone (EARTH,
+    # 1300/2000) in Defense Position has 1600 DEF: Celtic Guardian (EARTH, 1900 under it) destroys it.
+    soldier, celtic = "Giant Soldier of Stone", "Celtic Guardian"
+    pos = field(board(field=[celtic], opp_field=[{"card": soldier, "position": "defense"}]), "Gaia Power")
+    r = legal(pos, f'attack "{celtic}" -> "{soldier}"')
+    assert lp(r, 0) == 8000 and r.steps[-1].position["players"][1]["graveyard"]
+    # without it, 1400 against 2000 DEF: 600 damage to us, and the Soldier stays
+    r = legal(board(field=[celtic], opp_field=[{"card": soldier, "position": "defense"}]), f'attack "{celtic}" -> "{soldier}"')
+    assert lp(r, 0) == 8000 - 600
+
+
+def test_hoshiningen_raises_light_monsters_itself_included_and_lowers_dark_ones():
+    # Hoshiningen (LIGHT, 500): "All LIGHT monsters on the field gain 500 ATK, also all DARK monsters
+    # on the field lose 400 ATK."  Itself 1000; the opponent's Dark Magician 2500 -> 2100.
+    star, dm = "Hoshiningen", "Dark Magician"
+    assert lp(legal(board(field=[star]), f'attack "{star}" directly'), 1) == 8000 - 1000
+    r = legal(board(field=[star, "Blue-Eyes White Dragon"], opp_field=[dm]), 'attack "Blue-Eyes White Dragon" -> "Dark Magician"')
+    assert lp(r, 1) == 8000 - (3500 - 2100)
+    # face-down, it gives nothing
+    r = legal(board(field=[{"card": star, "position": "set"}, "Blue-Eyes White Dragon"], opp_field=[dm]),
+              'attack "Blue-Eyes White Dragon" -> "Dark Magician"')
+    assert lp(r, 1) == 8000 - 500
+
+
+def test_the_older_wording_increase_and_decrease_by_points():
+    # Star Boy: "As long as this card remains face-up on the field, increase the ATK of all WATER
+    # monsters by 500 points and decrease the ATK of all FIRE monsters by 400 points." (Star Boy is
+    # WATER, 550): 1050 in a direct attack.
+    assert lp(legal(board(field=["Star Boy"]), 'attack "Star Boy" directly'), 1) == 8000 - 1050
+    # Mystic Plasma Zone: "Increase the ATK of all DARK monsters by 500 points and decreases their
+    # DEF by 400 points."  Dark Magician 3000; a DARK Kozaky in Defense Position has 0 DEF left.
+    dm, koz = "Dark Magician", "Kozaky"
+    assert lp(legal(field(board(field=[dm]), "Mystic Plasma Zone"), f'attack "{dm}" directly'), 1) == 8000 - 3000
+    pos = field(board(field=[dm], opp_field=[{"card": koz, "position": "defense"}]), "Mystic Plasma Zone")
+    assert legal(pos, f'attack "{dm}" -> "{koz}"').steps[-1].position["players"][1]["monster_zones"][0] is None
+
+
+def test_yami_reads_its_two_sentences_as_two_rules():
+    # Yami: "Increases the ATK and DEF of all Fiend and Spellcaster-Type monsters by 200 points." and
+    # "Also decreases the ATK and DEF of all Fairy-Type monsters by 200 points."
+    dm, angel = "Dark Magician", "Petit Angel"   # Spellcaster 2500; Fairy 600
+    r = legal(field(board(field=[dm, angel]), "Yami"), f'attack "{dm}" directly', f'attack "{angel}" directly')
+    assert lp(r, 1) == 8000 - 2700 - 400
+
+
+def test_mountain_lists_three_types_and_leaves_the_others_alone():
+    # Mountain: "Increase the ATK and DEF of all Dragon, Winged Beast, and Thunder-Type monsters by 200 points."
+    luster, harpie, celtic = "Luster Dragon", "Harpie Lady", "Celtic Guardian"   # 1900, 1300, 1400
+    r = legal(field(board(field=[luster, harpie, celtic]), "Mountain"),
+              f'attack "{luster}" directly', f'attack "{harpie}" directly', f'attack "{celtic}" directly')
+    assert lp(r, 1) == 8000 - 2100 - 1500 - 1400
+
+
+def test_chorus_of_sanctuary_raises_defense_position_monsters_only():
+    # "Increase the DEF of all Defense Position monsters by 500 points." Giant Soldier of Stone 2500 DEF.
+    soldier, celtic = "Giant Soldier of Stone", "Celtic Guardian"
+    pos = field(board(field=[celtic], opp_field=[{"card": soldier, "position": "defense"}]), "Chorus of Sanctuary")
+    assert lp(legal(pos, f'attack "{celtic}" -> "{soldier}"'), 0) == 8000 - 1100
+    # an Attack Position monster keeps its DEF and ATK: Celtic Guardian's own attack is 1400
+    assert lp(legal(field(board(field=[celtic]), "Chorus of Sanctuary"), f'attack "{celtic}" directly'), 1) == 8000 - 1400
+
+
+def test_an_equip_spell_that_gives_atk_and_takes_def():
+    # Sword of Dark Destruction: "Equip only to a DARK monster. It gains 400 ATK and loses 200 DEF."
+    sword, dm = "Sword of Dark Destruction", "Dark Magician"
+    r = legal(board(hand=[sword], field=[dm]), f'activate "{sword}" targeting "{dm}"', f'attack "{dm}" directly')
+    assert lp(r, 1) == 8000 - 2900
+    assert "no valid target" in illegal(board(hand=[sword], field=["Celtic Guardian"]), f'activate "{sword}"')
+
+
+def test_the_gains_are_read_as_facts_of_their_own_rules():
+    # the two parts of Hoshiningen are two rules (their own filters); Gaia Power's two stats are one
+    star = {str(f) for f in read("Hoshiningen").facts if f.name.startswith("stat_")}
+    assert {"stat_cont(67629977,1,atk,500,both)", "stat_cont(67629977,2,atk,-400,both)",
+            "stat_filter(67629977,1,1,pos,attribute(light))", "stat_filter(67629977,2,1,pos,attribute(dark))"} <= star
+    gaia = {str(f) for f in read("Gaia Power").facts if f.name == "stat_cont"}
+    assert gaia == {"stat_cont(56594520,1,atk,500,both)", "stat_cont(56594520,1,def,-400,both)"}
+    # a loss during the Battle Phase only is not read as a gain
+    assert read("Wetlands").unsupported

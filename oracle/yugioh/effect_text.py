@@ -793,6 +793,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             try:
                 rule_k += 1
                 card_facts += p["facts"](card, rule_k)
+                rule_k += p.get("keys", 1) - 1   # a rule of several parts numbers each (fx_stats.stats_all)
             except ValueError as e:
                 out.unsupported = f"{e}"
                 return out

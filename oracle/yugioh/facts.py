@@ -29,6 +29,7 @@ class Instance:
     effects_unsupported: dict[int, str] = field(default_factory=dict)  # card code -> sentence not understood
     follow_ups: int = 0   # follow-up steps per action (chain.lp's fslots/1)
     state_checks: bool = False   # a card destroys itself while a state holds (selfdestroy.lp)
+    owed_if: bool = False   # a mandatory trigger is owed only while its activation condition holds (chain.lp)
 
     def program(self) -> str:
         return "".join(_text(s) for s in self.facts)
@@ -201,6 +202,9 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
     grants = count(lambda card, e: any(a["do"] in SUMMONS_AS_IT_RESOLVES for acts in e.modes for a in acts))
     # a card that destroys itself when the state settles takes a step of its own (selfdestroy.lp)
     inst.state_checks = any(_self_destroys(card, library) for card in cards)
+    # chain.lp counts such a trigger's condition at the step after its event: a line's block then
+    # needs that step even when no link follows the action
+    inst.owed_if = count(lambda card, e: e.type == "trigger" and not e.optional and bool(e.conds)) > 0
     inst.follow_ups = min(FOLLOW_UP_BOUND, 2 * responses + max(0, 2 * triggers - 1) + grants + inst.state_checks)
 
     for card in cards:

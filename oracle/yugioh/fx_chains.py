@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from lark import Token
 
+from oracle.yugioh.grammar.nouns import MANY
+
 # Where a trigger of each event is activated from: where the card is after the event.  A card
 # destroyed or leaving the field may be in the GY, banished, or (a Pendulum monster) face-up
 # in the Extra Deck; the rules check that it is really there (activate.lp, here/3).
@@ -119,6 +121,25 @@ class Words:
         # condition of the effect before it, read again as it resolves (chain.lp's fizzles/2)
         out = self._limit([], "cond_resolve", True)
         out["cond"] = self._controls("me", items[0])
+        return out
+
+    def chains_have_resolve(self, items):
+        # "You must have no cards in your hand to activate and to resolve this effect": a count of
+        # the hand or GY (fx_grave's "you have ..."), read again as the effect resolves
+        out = self._limit([], "cond_resolve", True)
+        out["cond"] = self.grave_have(items)
+        return out
+
+    def chains_named_resolve(self, items):
+        # ""The Sanctuary in the Sky" must be on the field to activate and to resolve this effect":
+        # a face-up card of that name on either field, in the zones its kind goes to
+        name = self._name(items)
+        card = self.lib.get(name[1]) if name[0] == "name" else None
+        if card is None:
+            raise ValueError("an archetype that must be on the field (not read)")
+        out = self._limit([], "cond_resolve", True)
+        where = "field" if card.is_monster else "field_cards"
+        out["cond"] = ("both", 1, MANY, [frozenset({("pos", name), ("pos", ("faceup",))})], where)
         return out
 
     def chains_no_response(self, items):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh import fx_stats
 from oracle.yugioh.effect_symbols import filters
 
 # "change that target to face-up Defense Position": the position fluent (state.lp pos/2) it takes.
@@ -155,13 +156,17 @@ class Words:
     def puzzles_old_equip_inc(self, items):
         if str(items[0]).lower() != "increase":
             raise ValueError("a decrease of an equipped monster's stats (not read)")
-        return self.puzzles_old_equip_up(items)
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        stat = next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_OLD_STAT"))
+        return self._old_equip(items, [(s, n) for s in fx_stats.STATS[str(stat)]])
 
     def puzzles_old_equip_updown(self, items):
         up, down = [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
         return self._old_equip(items, [("atk", up), ("def", -down)])
 
     def puzzles_battle_boost(self, items):
+        if any(isinstance(i, Token) and i.type.endswith("STATS_GAIN_WORD") and str(i) != "gain" for i in items):
+            raise ValueError("a loss during the Battle Phase (not read)")
         np = next(i for i in items if isinstance(i, tuple))
         if np.where != ("me", "field") or np.except_self:
             raise ValueError("a gain of monsters elsewhere than on your field (not read)")

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import clingo
 from lark import Token
+from lark.visitors import Discard
 
 from oracle.yugioh import fx_zones
 from oracle.yugioh.effect_symbols import filters, sym
 
-_STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK and DEF": ["atk", "def"]}
+STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK & DEF": ["atk", "def"],
+          "ATK and DEF": ["atk", "def"]}
 _PLACES = {"stats_on_field": "field", "stats_in_gy": "graveyard", "stats_in_hand": "hand"}
 
 
@@ -55,11 +57,11 @@ class Words:
         who, verb, n, stat = _given(items)
         who = self._who(who)
         sign = -1 if str(verb).startswith("lose") else 1
-        return {"do": "stats", "who": who, "ops": [("gain", s, sign * n) for s in _STATS[str(stat)]]}
+        return {"do": "stats", "who": who, "ops": [("gain", s, sign * n) for s in STATS[str(stat)]]}
 
     def stats_becomes(self, items):
         who, stat, _verb, n = _given(items)
-        return {"do": "stats", "who": who, "ops": [("becomes", s, n) for s in _STATS[str(stat)]]}
+        return {"do": "stats", "who": who, "ops": [("becomes", s, n) for s in STATS[str(stat)]]}
 
     def stats_become_sent(self, _):
         return {"do": "stats_become_sent"}
@@ -155,31 +157,82 @@ class Words:
         return bool({("pos", ("kind", "monster")), ("pos", ("kind", "tuner"))} & alt) or \
             any(self.lib.get(code) is not None and self.lib.get(code).is_monster for code in named)
 
-    def stats_boost_mine(self, items, who="mine"):
-        np = next(i for i in items if isinstance(i, tuple))
-        sides = {("me", "field"): who, ("both", "field"): "both", ("opp", "field"): "opp"}
-        if np.where not in sides or np.except_self or (who == "others" and np.where != ("me", "field")):
-            raise ValueError("a gain of monsters elsewhere than on a field (not read)")
-        who = sides[np.where]
-        _lo, _hi, alts = np
-        n = next(i for i in items if isinstance(i, int))
-        stats = _STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
-        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, who)]
-                     + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
+    # gains and losses of all the monsters a filter takes (stats_all) ---------------------------
+    def stats_deltas(self, items) -> list[tuple[str, int]]:
+        """``[(stat, n)]`` of "gain 500 ATK and lose 400 DEF", "lose 200 ATK/DEF" (n < 0: a loss)."""
+        out, sign, n = [], 1, 0
+        for i in items:
+            if isinstance(i, int) and not isinstance(i, bool):
+                n = i
+            elif isinstance(i, Token) and i.type.endswith("STATS_GAIN_WORD"):
+                sign = -1 if str(i).startswith("lose") else 1
+            else:   # a stats_one_stat
+                out += [(st, sign * n) for st in STATS[str(i)]]
+        return out
 
-    def stats_drain(self, items):
-        # "All monsters your opponent controls lose 500 ATK.": a gain of -N
-        return self.stats_boost_mine([-i if isinstance(i, int) and not isinstance(i, bool) else i for i in items])
+    def stats_all_part(self, items):
+        np, deltas = items
+        return (np, deltas)
+
+    def stats_old_part(self, items):
+        # "Increase the ATK and DEF of all Fiend monsters by 200 points": the verb, the stats, the
+        # monsters and the points
+        verb, stat, np, n = items
+        return (np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
+
+    def stats_old_more(self, items):
+        # "... and decrease the ATK of all FIRE monsters by 400 points" (its own monsters), "... and
+        # decreases their DEF by 400 points" (those of the part before: None)
+        verb, n = items[0], items[-1]
+        stat = next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_OLD_STAT"))
+        np = next((i for i in items if isinstance(i, tuple)), None)
+        return (np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
+
+    def stats_their(self, _):
+        return Discard
+
+    def stats_as_long(self, _):
+        return "as_long"
+
+    def stats_all(self, items):
+        monster_only = "as_long" in items   # "As long as this card remains face-up on the field, ..."
+        parts = []
+        for np, deltas in (i for i in items if isinstance(i, tuple) and len(i) == 2 and isinstance(i[1], list)):
+            if np is None:
+                parts[-1] = (parts[-1][0], parts[-1][1] + deltas)
+            else:
+                parts.append((np, deltas))
+        sides = {None: "both", ("both", "field"): "both", ("me", "field"): "mine", ("opp", "field"): "opp"}
+        for np, _deltas in parts:
+            # a gain is a monster's on the field: a filter with no place takes those of both fields
+            if np.where not in sides or np.except_self:
+                raise ValueError("a gain of monsters elsewhere than on a field (not read)")
+
+        def make(card, k):
+            if monster_only:
+                _monster(card)
+            out = []
+            # each part is a rule of its own (its own filter): numbers k, k+1
+            for j, (np, deltas) in enumerate(parts):
+                out += [x for st, n in deltas for x in _cont(card, k + j, st, n, sides[np.where])]
+                out += filters("stat_filter", [clingo.Number(card.code), clingo.Number(k + j)], np[2])
+            return out
+        return {"kind": "card_facts", "facts": make, "keys": len(parts)}
 
     def stats_boost_others(self, items):
-        return self.stats_boost_mine(items, who="others")
+        np = next(i for i in items if isinstance(i, tuple))
+        if np.where != ("me", "field") or np.except_self:
+            raise ValueError("a gain of other monsters elsewhere than on your field (not read)")
+        n = next(i for i in items if isinstance(i, int))
+        stats = STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
+        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, "others")]
+                     + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], np[2]))
 
     def stats_equip_rule(self, items):
-        _who, verb, n, stat = items
-        n = -n if str(verb).startswith("lose") else n
+        _who, deltas = items
         return _rule(lambda card, k: [clingo.Function("stat_equip", [clingo.Number(_equip_spell(card).code), clingo.Number(k),
                                                                      clingo.Function(s), clingo.Number(n)])
-                                      for s in _STATS[str(stat)]])
+                                      for s, n in deltas])
 
     def stats_tuner_rule(self, _):
         return _rule(lambda card, k: [clingo.Function("stat_tuner", [clingo.Number(_monster(card).code)])])
@@ -201,6 +254,11 @@ def _card_name(tree, quoted) -> int:
 def _rule(make) -> dict:
     """A rule the card sets for itself: its facts, made from the card and the rule's number."""
     return {"kind": "card_facts", "facts": make}
+
+
+def _sign(verb) -> int:
+    # the older wording's verbs: "increase(s)" a gain, "decrease(s)"/"reduce" a loss
+    return 1 if str(verb).lower().startswith("increase") else -1
 
 
 def _monster(card):

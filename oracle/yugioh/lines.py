@@ -599,8 +599,9 @@ def check_line(line: Line, *, library: Library | None = None, timeout: float | N
     from oracle.yugioh import explain
 
     library = library or Library.load()
-    checks = position_facts(line.position, library).state_checks
-    slots = slots_of(line, checks)
+    inst = position_facts(line.position, library)
+    checks = inst.state_checks
+    slots = max(slots_of(line, checks), 2 if inst.owed_if else 1)
     given = given_facts(line, library, slots, checks)
     parts = lambda k: block_parts(slots, k)  # noqa: E731
     # 1. the longest legal prefix, one step more at a time on one control (multi-shot)

@@ -94,27 +94,37 @@ class _EffectLookahead(PostLex):
         # the two after each: a sentence the parser refuses early is not lexed to its end.
         words = self.words
         window: list = []
+        prev = None   # the type of the token before the window, as re-typed
         for t in stream:
             if t.type == "WORD" and t.value in words:
                 t.type = words[t.value]
             window.append(t)
             if len(window) == 3:
-                yield self._retype(window)
-                window.pop(0)
+                prev = self._retype(window, prev).type
+                yield window.pop(0)
         window += [None, None]
         while window[0] is not None:
-            yield self._retype(window)
-            window.pop(0)
+            prev = self._retype(window, prev).type
+            yield window.pop(0)
 
-    def _retype(self, window: list) -> lark.Token:
-        """The first token of a window of three, re-typed by the two after it (None: the end)."""
+    # Qualifiers that a plural joins with "and" ("all Dinosaur, Zombie, and Rock monsters", "all
+    # Fiend and Spellcaster-Type monsters"): a monster has one of each, so "and" there is "or".
+    LISTED = frozenset({"RACE", "ATTRIBUTE"})
+
+    def _retype(self, window: list, prev: str | None) -> lark.Token:
+        """The first token of a window of three, re-typed by the two after it (None: the end) and
+        the type of the one before it."""
         tok = window[0]
         after = window[1].type if window[1] is not None else None
         then = window[2].type if window[2] is not None else None
         if tok.type == "WORD":
             # refused by the parser (no rule reads a WORD): name the word
             raise Unsupported(f"words not understood: {tok.value}")
-        if tok.type == "AND" and after in self.CONDITIONS:
+        if tok.type == "AND" and after in self.LISTED and prev in self.LISTED | {"QCOMMA"}:
+            tok.type = "OR_QUAL"
+        elif tok.type == "COMMA" and after == "AND" and then in self.LISTED and prev in self.LISTED:
+            tok.type = "QCOMMA"
+        elif tok.type == "AND" and after in self.CONDITIONS:
             tok.type = "AND_COND"
         elif tok.type in ("OR", "AND_OR") and after in QUAL_STARTS:
             tok.type = "OR_QUAL"
