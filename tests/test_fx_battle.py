@@ -428,3 +428,17 @@ def test_the_comma_wording_is_read_only_of_an_event():
     lib = Library.load()
     assert card_effects(lib.by_name("Berserk Dragon"), lib).unsupported == \
         "During each of your End Phases, this card loses 500 ATK."
+
+
+def test_a_damage_step_gain_against_the_monster_a_filter_describes():
+    # Ally of Justice Rudra (1900): "If this card battles a LIGHT monster, it gains 700 ATK during the
+    # Damage Step only."  Against Cyber Dragon (LIGHT, 2100): 2600, a win by 500.
+    rudra = "Ally of Justice Rudra"
+    r = legal(board(field=[rudra], opp_field=["Cyber Dragon"], phase="battle"), f'attack "{rudra}" -> "Cyber Dragon"')
+    assert (lp(r, 0), lp(r, 1)) == (8000, 8000 - 500)
+    # against an EARTH monster (Gene-Warped Warwolf, 2000) it stays 1900 and loses by 100
+    wolf = "Gene-Warped Warwolf"
+    r = legal(board(field=[rudra], opp_field=[wolf], phase="battle"), f'attack "{rudra}" -> "{wolf}"')
+    assert (lp(r, 0), lp(r, 1)) == (8000 - 100, 8000)
+    # and a direct attack is no battle with a LIGHT monster
+    assert lp(legal(board(field=[rudra], phase="battle"), f'attack "{rudra}" directly'), 1) == 8000 - 1900

@@ -171,6 +171,14 @@ class Words:
     def battle_ds_attacked(self, items):
         return self._ds_atk("attacked", items)
 
+    def battle_ds_battles(self, items):
+        np = next(i for i in items if isinstance(i, tuple))
+        if np[:2] != (1, 1):
+            raise ValueError("a count of the monster this card battles (not read)")
+        out = self._ds_atk("battles", items)
+        out["filter"] = np[2]   # battle.lp reads it as rule_filter/5 on the monster battled
+        return out
+
     def battle_end_bp_defense(self, _):
         return _rule("end_bp_defense")
 
