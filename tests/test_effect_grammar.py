@@ -37,6 +37,10 @@ KNOWN = {
     "chains_event": {"ECOMMA"},
     # ", and if you do, ..." is the connective, never a condition "if you Normal Summon ..." after "and"
     "timing": {"YOU_LC"},
+    # "If this card battles a monster, neither can be destroyed by that battle" (effects.lark's
+    # mutual_battle) reads "a monster" as its own words; "battles a LIGHT monster, it gains ..."
+    # (effects_battle.lark) has a qualifier after "a", which no rule but the noun phrase's reads
+    "count": {"NOUN"},
 }
 
 

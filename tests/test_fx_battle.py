@@ -442,3 +442,19 @@ def test_a_damage_step_gain_against_the_monster_a_filter_describes():
     assert (lp(r, 0), lp(r, 1)) == (8000 - 100, 8000)
     # and a direct attack is no battle with a LIGHT monster
     assert lp(legal(board(field=[rudra], phase="battle"), f'attack "{rudra}" directly'), 1) == 8000 - 1900
+
+
+NISAMU = 'Karakuri Soldier mdl 236 "Nisamu"'   # "This card must attack if able."
+
+
+def test_a_monster_that_must_attack_keeps_the_battle_phase_until_it_attacks():
+    pos = board(hand=["Kozaky"], field=[NISAMU], opp_field=["Celtic Guardian"], phase="battle")
+    why = illegal(pos, 'normal_summon "Kozaky"')   # moving on to Main Phase 2
+    assert "must attack if able" in why
+    # (its name holds quotes: a line names it by its passcode)
+    legal(pos, 'attack 3846170 -> "Celtic Guardian"', 'normal_summon "Kozaky"')
+    # in Defense Position it cannot attack, so nothing is owed
+    guarded = board(hand=["Kozaky"], field=[{"card": NISAMU, "position": "defense"}], phase="battle")
+    legal(guarded, 'normal_summon "Kozaky"')
+    # the older wording of its other effect is the opponent's business (a possible response)
+    assert "effect(3846170,1,opponent)" in facts_of(NISAMU)

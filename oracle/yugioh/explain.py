@@ -351,6 +351,7 @@ SENTENCES: dict[str, S] = {
     "only_one": lambda c, n: f"you can only control 1 \"{c.card_name(n)}\"",
     "special_summon_once": lambda c, n: f"you can only Special Summon \"{c.card_name(n)}\" once per turn",
     "attack_tribute_unpaid": lambda c, i: f"{c.name(i)} cannot declare an attack unless you Tribute 1 other monster you control",
+    "must_attack": lambda c, i: f"{c.name(i)} must attack if able, and it still can: the Battle Phase does not end before it attacks",
     "battle_phase_end": lambda c, i: f"the oracle does not play the end of the Battle Phase, where {c.name(i)} has something to do (an effect, a change of battle position), so no line moves on to Main Phase 2 here",
     "placed_only_by": lambda c, j, n: f"{c.name(j)} can only be placed on the field by the effect of \"{c.card_name(n)}\"",
     "summon_once": lambda c, k, n: f"you can only {KIND_WORDS.get(k, k)} \"{c.card_name(n)}\" once per turn",

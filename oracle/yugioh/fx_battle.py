@@ -179,6 +179,9 @@ class Words:
         out["filter"] = np[2]   # battle.lp reads it as rule_filter/5 on the monster battled
         return out
 
+    def battle_must_attack(self, _):
+        return _rule("must_attack")
+
     def battle_end_bp_defense(self, _):
         return _rule("end_bp_defense")
 

@@ -87,7 +87,7 @@ class _EffectLookahead(PostLex):
     # ECOMMA, which ends an older-worded trigger's condition ("When this card is sent to the
     # Graveyard, draw 1 card") and joins clauses as a plain comma does.
     EFFECT_VERBS = frozenset({"destroy", "inflict", "add", "draw", "send", "banish", "return", "increase", "gain",
-                              "place", "discard", "shuffle", "negate", "halve"})
+                              "place", "discard", "shuffle", "negate", "halve", "change"})
 
     def process(self, stream):
         # Tokens are re-typed in place (they are this parse's own) as they come, with a window of
