@@ -43,8 +43,8 @@ def test_sentences_of_the_family_without_a_whole_card_yet_are_in_the_grammar():
         assert accepted(normalized(s)), s
     # the Advanced Crystal Beasts' sending to the GY (test_fx_selfdestroy.py reads the destructions)
     assert not accepted('If "X" is not in a Field Zone, send this monster to the GY.')
-    # what happens at the end of the Battle Phase, which the oracle does not play (test_fx_battle.py)
-    assert not accepted("This card must attack if able.")
+    # Spell Counters, which no position holds
+    assert not accepted("Each time a Spell Card is activated, place 1 Spell Counter on this card when that Spell resolves.")
 
 
 # --- attacks ------------------------------------------------------------------------------------
