@@ -21,8 +21,10 @@ KNOWN = {
     # "Once per turn, this card cannot be destroyed by battle" (a rule), not "Once per turn, this card ..."
     "_lead": {"THIS"},
     # "Monsters your opponent controls cannot target ..." (effects_statics.lark), "When a card or effect
-    # is activated" (effects_negate.lark): the frame's words, not a noun phrase's
-    "noun": {"OPP_CONTROLS", "OR"},
+    # is activated" (effects_negate.lark), "Neither player can Special Summon monsters." and its ", except
+    # ..." (effects_statics.lark: the lock on every monster, not the lock on those of a noun phrase):
+    # the frame's words, not a noun phrase's
+    "noun": {"OPP_CONTROLS", "OR", "DOT", "PCOMMA"},
     # "Set" opening a sentence is the verb ("Set 1 card ..."), never a qualifier of a sentence-long noun
     # phrase; "If you have "A", "B" and "C" ..." is Exodia's; "a Spell Card" after "When" is negate's
     "qual": None,
@@ -39,8 +41,10 @@ KNOWN = {
     "timing": {"YOU_LC"},
     # "If this card battles a monster, neither can be destroyed by that battle" (effects.lark's
     # mutual_battle) reads "a monster" as its own words; "battles a LIGHT monster, it gains ..."
-    # (effects_battle.lark) has a qualifier after "a", which no rule but the noun phrase's reads
-    "count": {"NOUN"},
+    # (effects_battle.lark) has a qualifier after "a", which no rule but the noun phrase's reads;
+    # "While you control a Token, this card cannot be destroyed ..." is effects_statics.lark's
+    # token rule, not the condition of a rule while you control a noun phrase
+    "count": {"NOUN", "TOKEN"},
 }
 
 

@@ -422,6 +422,22 @@ def test_the_older_wordings_of_damage_and_life_points_are_read_as_the_newer():
     assert (players[0]["life_points"], players[1]["life_points"]) == (8000 + 600, 8000 - 800)
 
 
+def test_damage_and_life_points_for_each_monster_of_a_field():
+    # "Inflict 400 damage to your opponent for each monster they control." (Thunder Short: "they"
+    # is the opponent) and "Gain 1000 Life Points for each face-up Psychic-Type monster you
+    # control." (Psychic Rejuvenation): the count is read as the card resolves.
+    pos = board(hand=["Thunder Short"], field=["Celtic Guardian"], opp_field=["Kozaky", "Battle Ox"], first_turn=False)
+    players = legal(pos, 'activate "Thunder Short"').steps[-1].position["players"]
+    assert (players[0]["life_points"], players[1]["life_points"]) == (8000, 8000 - 2 * 400)
+    # nothing to count: no damage (and your own monsters are not counted)
+    alone = board(hand=["Thunder Short"], field=["Celtic Guardian"], first_turn=False)
+    assert legal(alone, 'activate "Thunder Short"').steps[-1].position["players"][1]["life_points"] == 8000
+    psychics = [{"card": "Krebons", "position": "attack"}, {"card": "Psychic Commander", "position": "attack"},
+                {"card": "Krebons", "position": "set"}, "Celtic Guardian"]   # the Set one is not seen face-up
+    pos = board(st=[{"card": "Psychic Rejuvenation", "face_up": False}], field=psychics, first_turn=False)
+    assert legal(pos, 'activate "Psychic Rejuvenation"').steps[-1].position["players"][0]["life_points"] == 8000 + 2 * 1000
+
+
 def test_a_slot_of_alternatives_is_one_filter_alternative_each():
     # "1 face-up Fish, Sea Serpent, or Aqua-Type monster": a monster of one of the three Types
     facts = facts_of("Aqua Jet")

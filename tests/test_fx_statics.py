@@ -437,3 +437,68 @@ def test_a_ritual_monster_summoned_only_with_its_own_ritual_spell():
     legal(pos, f'ritual_summon "{beetle}" {mats} using "{pact}"')
     assert "can only be Ritual Summoned with the Ritual Spell Card Javelin Beetle Pact" in illegal(
         pos, f'ritual_summon "{beetle}" {mats} using "{chant}"')
+
+
+def test_a_lock_on_some_monsters_and_the_lock_of_the_opponent():
+    # "Neither player can Special Summon LIGHT monsters." (Ally of Justice Quarantine) and "...
+    # monsters with 1000 or less ATK." (Power Filter, a Continuous Spell): every other monster may
+    # still be Special Summoned.  "Your opponent cannot Special Summon monsters." (Vanity's Ruler)
+    # locks the turn player only from the opponent's field.
+    reborn = "Monster Reborn"
+    assert {"rule_filter(72845813,ss_lock_all(any),1,neg,attribute(light))",
+            "rule_filter(72845813,ss_lock_all(any),2,neg,kind(monster))"} <= set(facts_of("Ally of Justice Quarantine"))
+    gy = ["Mystical Elf", "Celtic Guardian", "Gagagigo"]     # LIGHT 800, EARTH 1400, WATER 1850
+    for pos in (board(hand=[reborn], gy=gy, opp_field=["Ally of Justice Quarantine"]),
+                board(hand=[reborn], gy=gy, field=["Ally of Justice Quarantine"])):
+        legal(pos, f'activate "{reborn}" targeting "Celtic Guardian"')
+        assert "cannot Special Summon" in illegal(pos, f'activate "{reborn}" targeting "Mystical Elf"')
+    pos = board(hand=[reborn], gy=gy, st=["Power Filter"])
+    legal(pos, f'activate "{reborn}" targeting "Celtic Guardian"')
+    assert "cannot Special Summon" in illegal(pos, f'activate "{reborn}" targeting "Mystical Elf"')
+    # 1800 is "1800 or less" and not "1800 or more"
+    legal(board(hand=[reborn], gy=gy, opp_field=["Testudo erat Numen"]), f'activate "{reborn}" targeting "Celtic Guardian"')
+    assert "cannot Special Summon" in illegal(board(hand=[reborn], gy=gy, opp_field=["Testudo erat Numen"]),
+                                              f'activate "{reborn}" targeting "Gagagigo"')
+    assert "cannot Special Summon" in illegal(board(hand=[reborn], gy=gy, opp_field=["Vanity's Ruler"]),
+                                              f'activate "{reborn}" targeting "Gagagigo"')
+    legal(board(hand=[reborn], gy=gy, field=["Vanity's Ruler"]), f'activate "{reborn}" targeting "Gagagigo"')
+
+
+def test_a_rule_that_holds_while_its_controller_controls_something():
+    # White Potan: "If you control a face-up Tuner monster, this card cannot be destroyed by battle."
+    # The opponent's copy counts the opponent's monsters; a face-down Tuner shows no Tuner.
+    skull = "Summoned Skull"
+    assert "rule_while(98024118,battle_indestructible,1,99,field)" in facts_of("White Potan")
+    kept = legal(board(field=[skull], opp_field=["White Potan", "Junk Synchron"], first_turn=False),
+                 f'attack "{skull}" -> "White Potan"')
+    assert "White Potan" not in names(kept, 1, "graveyard")
+    for opp in (["White Potan", "Kozaky"], ["White Potan", {"card": "Junk Synchron", "position": "set"}]):
+        gone = legal(board(field=[skull], opp_field=opp, first_turn=False), f'attack "{skull}" -> "White Potan"')
+        assert "White Potan" in names(gone, 1, "graveyard")
+    # my own Tuner does not keep the opponent's White Potan
+    gone = legal(board(field=[skull, "Junk Synchron"], opp_field=["White Potan"], first_turn=False),
+                 f'attack "{skull}" -> "White Potan"')
+    assert "White Potan" in names(gone, 1, "graveyard")
+    # Dragonmaid Ernus: "Cannot be destroyed by card effects while you control a Fusion Monster."
+    ernus = "Dragonmaid Ernus"
+    r = legal(board(hand=["Raigeki"], opp_field=[ernus, "Flame Swordsman"]), 'activate "Raigeki"')
+    assert names(r, 1, "graveyard") == ["Flame Swordsman"]
+    r = legal(board(hand=["Raigeki"], opp_field=[ernus, "Kozaky"]), 'activate "Raigeki"')
+    assert sorted(names(r, 1, "graveyard")) == sorted([ernus, "Kozaky"])
+
+
+def test_another_in_the_condition_of_a_rule_leaves_the_card_itself_out():
+    # Zuttomozaurus: "While you control another Dinosaur monster, your opponent's monsters cannot
+    # target this card for attacks." -- itself, a Dinosaur, does not count.
+    skull, zutto = "Summoned Skull", "Zuttomozaurus"
+    assert "rule_while_other(24454387,attack_shield)" in facts_of(zutto)
+    legal(board(field=[skull], opp_field=[zutto, "Kozaky"], first_turn=False), f'attack "{skull}" -> "{zutto}"')
+    assert "cannot be targeted for attacks" in illegal(
+        board(field=[skull], opp_field=[zutto, "Sabersaurus"], first_turn=False), f'attack "{skull}" -> "{zutto}"')
+    # Cryomancer of the Ice Barrier: "While you control another "Ice Barrier" monster, Level 4 or
+    # higher monsters cannot declare an attack." -- the opponent's copy stops the turn player's.
+    cryo, dew = "Cryomancer of the Ice Barrier", "Dewdark of the Ice Barrier"
+    stopped = board(field=[skull, "Dewdark of the Ice Barrier"], opp_field=[cryo, dew], first_turn=False)
+    assert illegal(stopped, f'attack "{skull}" -> "{cryo}"')
+    legal(stopped, f'attack "{dew}" -> "{cryo}"')     # Level 2
+    legal(board(field=[skull], opp_field=[cryo, "Kozaky"], first_turn=False), f'attack "{skull}" -> "{cryo}"')

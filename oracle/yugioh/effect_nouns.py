@@ -17,9 +17,12 @@ import copy
 
 from lark import Token
 
-from oracle.yugioh.grammar.nouns import EFFECT_PLACES, Nouns, qual_literals, race_value
+from oracle.yugioh.grammar.nouns import EFFECT_PLACES, MANY, Nouns, qual_literals, race_value
 
-MANY = 99
+
+def faceup_named(name: tuple, where: str) -> tuple:
+    """The condition "a face-up card named X" on either field, counted in ``where`` (cond/5)."""
+    return ("both", 1, MANY, [frozenset({("pos", name), ("pos", ("faceup",))})], where)
 
 
 class NP(tuple):
@@ -325,8 +328,10 @@ class NounPhrases:
         its = [i for i in items if not isinstance(i, Token)]
         return ("items", its) if len(its) == 1 else ("refused", "several items in a condition")
 
-    def item_other(self, _):
-        return ("refused", "'other' in a condition")
+    def item_other(self, items):
+        # "another Dinosaur monster": the item without "other" (a condition reads it only where the
+        # card itself is left out of the count: effect_text's while_controls)
+        return ("other", [self.item([x for x in items if not (isinstance(x, Token) and x.type == "OTHER")])])
 
 
 def _alternatives(atoms: list[tuple]) -> list[list[tuple]]:

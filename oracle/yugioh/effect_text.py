@@ -24,12 +24,12 @@ from oracle.yugioh import (fx_battle, fx_chains, fx_fusion, fx_grave, fx_modes, 
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
 from oracle.yugioh.effect_clauses import Clause, ClauseReading
-from oracle.yugioh.effect_nouns import NounPhrases
+from oracle.yugioh.effect_nouns import NounPhrases, faceup_named
 from oracle.yugioh.grammar import Unsupported, _EffectLookahead
 from oracle.yugioh.grammar.phrases import Phrases, Vocabulary
+from oracle.yugioh.grammar.nouns import MANY
 from oracle.yugioh.requirements import _sentences
 
-MANY = 99
 # The actions that Summon as the effect resolves, at a step of their own (asp/yugioh/grants.lp).
 SUMMONS_AS_IT_RESOLVES = ("fusion_summon", "ritual_summon")
 
@@ -153,6 +153,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         kind, what = obj
         if kind == "refused":
             raise ValueError(what)
+        if kind == "other":
+            raise ValueError("'other' in a condition")
         if kind == "no":
             # "If you control no monsters", "... no Effect Monsters": none of the face-up cards the
             # noun phrase describes (a face-down card shows no Type, as below)
@@ -175,6 +177,24 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
 
     def controls_me(self, items):
         return self._controls("me", items[0])
+
+    # "While you control a Fusion Monster, ..." / "... while you control another Pyro monster": the
+    # condition of a rule; "another" leaves the card itself out of the count (rule_while_other/2)
+    def while_controls(self, items):
+        kind, what = items[0]
+        cond = self._controls("me", ("items", what) if kind == "other" else items[0])
+        return ("while", cond, kind == "other")
+
+    def while_another(self, items):
+        return ("while", self._controls("me", ("items", [items[-1]])), True)
+
+    def indestructible_while(self, items):
+        # (after "If", the condition of control_cond: no "another")
+        (cond,) = [i if i[0] == "while" else ("while", i, False) for i in items if isinstance(i, tuple)]
+        how = " ".join(str(i) for i in items if isinstance(i, Token) and i.type.endswith("STATICS_KEPT_HOW"))
+        rules = {"battle": ["battle_indestructible"], "card effects": ["effect_indestructible"],
+                 "battle or card effects": ["battle_indestructible", "effect_indestructible"]}[how]
+        return {"kind": "rules", "rules": rules, "name": None, "while": cond[1:]}
 
     def controls_opp(self, items):
         return self._controls("opp", items[0])
@@ -210,7 +230,7 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         name = self._name(items)
         if name[0] != "name":
             raise ValueError("an archetype in a Field Zone (not read)")
-        return ("field_zone", ("both", 1, MANY, [frozenset({("pos", name), ("pos", ("faceup",))})], "fzone"))
+        return ("field_zone", faceup_named(name, "fzone"))
 
     def phase_summoned(self, items):
         return ("summoned", items[0], len(items) > 1 and items[1] is not None)
@@ -416,12 +436,13 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return {"do": "destroy_upto", "what": tuple(what), "per": tuple(per), "per_side": "me", "per_other": True}
 
     def damage(self, items):
-        per = items[2] if len(items) > 2 else None
-        if per is not None and per.where not in (("me", "field"), ("opp", "field")):
-            raise ValueError("a count of cards elsewhere than on a field")
-        return {"do": "damage", "n": items[1], "per": tuple(per) if per is not None else None,
-                "per_side": per.where[0] if per is not None else None,
-                "per_other": bool(per is not None and per.except_self)}
+        return {"do": "damage", "n": items[1], **_per(items[2] if len(items) > 2 else None)}
+
+    def damage_they(self, items):
+        np = items[2]
+        if np.where is not None:
+            raise ValueError("a place before \"they control\" (not read)")
+        return {"do": "damage", "n": items[1], **_per(np, ("opp", "field"))}
 
     def destroyed_noun(self, items):
         return ("destroyed_noun", str(items[0]))
@@ -435,7 +456,8 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
         return {"do": "damage_destroyed", "n": n, "kind": kind}
 
     def gain_lp(self, items):
-        return {"do": "gain_lp", "n": items[1]}
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        return {"do": "gain_lp", "n": n, **_per(next((i for i in items if isinstance(i, tuple)), None))}
 
     def set_from_deck(self, items):
         return {"do": "set_from_deck", "what": tuple(items[-1])}
@@ -799,7 +821,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
                 return out
             continue
         if p["kind"] == "rules":
-            rules += [{"rule": r} for r in p["rules"]]
+            rules += [{"rule": r, "while": p.get("while")} for r in p["rules"]]
             continue
         if p["kind"] == "after":
             # "You cannot conduct your Battle Phase the turn you activate this card/effect", "This
@@ -1156,6 +1178,16 @@ FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_bat
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
 
 
+def _per(np, where: tuple | None = None) -> dict:
+    """What an action's "for each ..." counts (resolve.lp's per_fits/3): the monsters of a field."""
+    if np is None:
+        return {"per": None, "per_side": None, "per_other": False}
+    where = where or np.where
+    if where not in (("me", "field"), ("opp", "field")):
+        raise ValueError("a count of cards elsewhere than on a field")
+    return {"per": tuple(np), "per_side": where[0], "per_other": bool(np.except_self)}
+
+
 def _per_facts(head: list, action: dict) -> list[clingo.Symbol]:
     """Whose field an action's count "for each ... / up to the number of ..." reads (resolve.lp's
     per_fits/3: the turn player's unless eff_per_side says the opponent's), and ", except this
@@ -1297,6 +1329,8 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                     out.append(f("eff_do", head + [f("damage_destroyed", [n(a["n"]), f(a["kind"])])]))
                 elif do == "gain_lp":
                     out.append(f("eff_do", head + [f("gain_lp", [n(a["n"])])]))
+                    if a["per"]:
+                        out += filters("eff_per_filter", head, a["per"][2]) + _per_facts(head, a)
                 elif do == "extra_normal_summon":
                     out.append(f("eff_do", head + [f("extra_normal_summon")]))
                 elif do in ("no_battle_phase", "no_attack"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lark import Token
 
-from oracle.yugioh.grammar.nouns import MANY
+from oracle.yugioh.effect_nouns import faceup_named
 
 # Where a trigger of each event is activated from: where the card is after the event.  A card
 # destroyed or leaving the field may be in the GY, banished, or (a Pendulum monster) face-up
@@ -138,8 +138,7 @@ class Words:
         if card is None:
             raise ValueError("an archetype that must be on the field (not read)")
         out = self._limit([], "cond_resolve", True)
-        where = "field" if card.is_monster else "field_cards"
-        out["cond"] = ("both", 1, MANY, [frozenset({("pos", name), ("pos", ("faceup",))})], where)
+        out["cond"] = faceup_named(name, "field" if card.is_monster else "field_cards")
         return out
 
     def chains_no_response(self, items):

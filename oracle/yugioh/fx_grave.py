@@ -101,6 +101,8 @@ class Words:
         kind, what = items[0]
         if kind == "refused":
             raise ValueError(what)
+        if kind == "other":
+            raise ValueError("'other' in a condition")
         it = what if kind == "no" else what[0]
         count = it.count
         if kind == "no":

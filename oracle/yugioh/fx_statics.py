@@ -33,6 +33,19 @@ def _np_alts(items):
     return None
 
 
+def complement(alts: list[frozenset]) -> list[frozenset]:
+    """The alternatives of a filter that takes what ``alts`` does not (filters' DNF, negated: one
+    negated literal of each alternative, every way of choosing; contradictions left out)."""
+    out: list[frozenset] = [frozenset()]
+    flip = {"pos": "neg", "neg": "pos"}
+    for alt in alts:
+        out = [a | {(flip[sign], x)} for a in out for sign, x in alt]
+        out = [a for a in out if not any((flip[sign], x) in a for sign, x in a)]
+    # (in a fixed order: the alternatives are numbered in the facts; [] when alts take every
+    # monster: the lock then leaves none)
+    return sorted(set(out), key=lambda a: sorted(map(repr, a)))
+
+
 def _phase(items) -> tuple:
     """("during your", "Standby Phase"): the phase a sentence names (effects.lark's phase_when, phase_name)."""
     words = {getattr(i, "type", None): str(i) for i in items}
@@ -192,6 +205,11 @@ class Words:
     def statics_shielded_opp(self, _):
         return _rules("untargetable_opp", "effect_proof_opp")
 
+    def statics_while(self, items):
+        # the rule(s) of the sentence, each while the condition holds (effect_text.while_controls)
+        cond, rule = items[0], items[-1]
+        return {**rule, "while": cond[1:]}
+
     def statics_only_one_field(self, items):
         quoted = next(it for it in items if getattr(it, "type", None) == "QUOTED")
         # "There can only be 1 "Malefic" monster on the field": an archetype; with no noun, the name.
@@ -211,6 +229,16 @@ class Words:
     def statics_ss_lock_all(self, items):
         scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
         return _rule(("ss_lock_all", scope), _np_alts(items) or [])
+
+    def statics_ss_lock_opp(self, items):
+        scope = "extra" if _has(items, "STATICS_FROM_EXTRA") else "any"
+        return _rule(("ss_lock_opp", scope), _np_alts(items) or [])
+
+    def statics_ss_ban_all(self, items):
+        np = items[0]
+        if np.where is not None or np.other or np.except_self or np.token_stats is not None:
+            raise ValueError("a lock of monsters from somewhere, or but one (not read)")
+        return _rule(("ss_lock_all", "any"), complement(np[2]))
 
     # ""X" monsters you control cannot be destroyed by battle [or card effects]"
     def statics_kept(self, items):
@@ -279,4 +307,13 @@ def rule_facts(code: int, rule: dict) -> list[clingo.Symbol]:
     out = [clingo.Function("rule", [c, r])]
     if rule.get("filter"):
         out += filters("rule_filter", [c, r], rule["filter"])
+    if rule.get("while"):
+        # "While you control ...": rule_while(C,R,Lo,Hi,Where), its filter, "another"
+        (who, lo, hi, alts, where), other = rule["while"]
+        if who != "me":
+            raise ValueError("a rule while the opponent controls something (not read)")
+        out.append(clingo.Function("rule_while", [c, r, clingo.Number(lo), clingo.Number(hi), clingo.Function(where)]))
+        out += filters("rule_while_filter", [c, r], alts)
+        if other:
+            out.append(clingo.Function("rule_while_other", [c, r]))
     return out

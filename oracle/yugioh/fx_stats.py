@@ -14,6 +14,8 @@ Rules a card sets for itself are facts of their own (``stat_name/3``, ``stat_nor
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import clingo
 from lark import Token
 from lark.visitors import Discard
@@ -172,21 +174,25 @@ class Words:
 
     def stats_all_part(self, items):
         np, deltas = items
-        return (np, deltas)
+        return _Part(np, deltas)
+
+    def stats_others_part(self, items):
+        np, deltas = items
+        return _Part(np, deltas, others=True)
 
     def stats_old_part(self, items):
         # "Increase the ATK and DEF of all Fiend monsters by 200 points": the verb, the stats, the
         # monsters and the points
         verb, stat, np, n = items
-        return (np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
+        return _Part(np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
 
     def stats_old_more(self, items):
         # "... and decrease the ATK of all FIRE monsters by 400 points" (its own monsters), "... and
-        # decreases their DEF by 400 points" (those of the part before: None)
+        # decreases their DEF by 400 points" (those of the part before: np None)
         verb, n = items[0], items[-1]
         stat = next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_OLD_STAT"))
         np = next((i for i in items if isinstance(i, tuple)), None)
-        return (np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
+        return _Part(np, [(st, _sign(verb) * n) for st in STATS[str(stat)]])
 
     def stats_their(self, _):
         return Discard
@@ -196,37 +202,24 @@ class Words:
 
     def stats_all(self, items):
         monster_only = "as_long" in items   # "As long as this card remains face-up on the field, ..."
-        parts = []
-        for np, deltas in (i for i in items if isinstance(i, tuple) and len(i) == 2 and isinstance(i[1], list)):
-            if np is None:
-                parts[-1] = (parts[-1][0], parts[-1][1] + deltas)
+        parts: list[_Part] = []
+        for part in (i for i in items if isinstance(i, _Part)):
+            if part.np is None:     # "their DEF": the monsters of the part before
+                parts[-1] = parts[-1]._replace(deltas=parts[-1].deltas + part.deltas)
             else:
-                parts.append((np, deltas))
-        sides = {None: "both", ("both", "field"): "both", ("me", "field"): "mine", ("opp", "field"): "opp"}
-        for np, _deltas in parts:
-            # a gain is a monster's on the field: a filter with no place takes those of both fields
-            if np.where not in sides or np.except_self:
-                raise ValueError("a gain of monsters elsewhere than on a field (not read)")
+                parts.append(part)
+        sides = [part.side() for part in parts]
 
         def make(card, k):
             if monster_only:
                 _monster(card)
             out = []
             # each part is a rule of its own (its own filter): numbers k, k+1
-            for j, (np, deltas) in enumerate(parts):
-                out += [x for st, n in deltas for x in _cont(card, k + j, st, n, sides[np.where])]
-                out += filters("stat_filter", [clingo.Number(card.code), clingo.Number(k + j)], np[2])
+            for j, (part, side) in enumerate(zip(parts, sides)):
+                out += [x for st, n in part.deltas for x in _cont(card, k + j, st, n, side)]
+                out += filters("stat_filter", [clingo.Number(card.code), clingo.Number(k + j)], part.np[2])
             return out
         return {"kind": "card_facts", "facts": make, "keys": len(parts)}
-
-    def stats_boost_others(self, items):
-        np = next(i for i in items if isinstance(i, tuple))
-        if np.where != ("me", "field") or np.except_self:
-            raise ValueError("a gain of other monsters elsewhere than on your field (not read)")
-        n = next(i for i in items if isinstance(i, int))
-        stats = STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
-        return _rule(lambda card, k: [x for s in stats for x in _cont(card, k, s, n, "others")]
-                     + filters("stat_filter", [clingo.Number(card.code), clingo.Number(k)], np[2]))
 
     def stats_equip_rule(self, items):
         _who, deltas = items
@@ -242,6 +235,28 @@ class Words:
 
     def stats_gemini(self, _):
         return {"kind": "gemini_effects"}
+
+
+class _Part(NamedTuple):
+    """One part of a gain of all the monsters a filter takes: its monsters, its ``[(stat, n)]``."""
+    np: tuple | None
+    deltas: list
+    others: bool = False     # "All other ...": every one but the card itself
+
+    def side(self) -> str:
+        """The monsters' side, as stats.lp's stat_cont/5 names it."""
+        if self.np.except_self:
+            raise ValueError("a gain of monsters with an exception (not read)")
+        if self.others:
+            # a monster's "All other ... you control": only that wording is read
+            if self.np.where != ("me", "field"):
+                raise ValueError("a gain of other monsters elsewhere than on your field (not read)")
+            return "others"
+        # a gain is a monster's on the field: a filter with no place takes those of both fields
+        sides = {None: "both", ("both", "field"): "both", ("me", "field"): "mine", ("opp", "field"): "opp"}
+        if self.np.where not in sides:
+            raise ValueError("a gain of monsters elsewhere than on a field (not read)")
+        return sides[self.np.where]
 
 
 def _card_name(tree, quoted) -> int:
