@@ -502,3 +502,25 @@ def test_another_in_the_condition_of_a_rule_leaves_the_card_itself_out():
     assert illegal(stopped, f'attack "{skull}" -> "{cryo}"')
     legal(stopped, f'attack "{dew}" -> "{cryo}"')     # Level 2
     legal(board(field=[skull], opp_field=[cryo, "Kozaky"], first_turn=False), f'attack "{skull}" -> "{cryo}"')
+
+
+def test_the_other_wordings_of_a_rule_while_you_control_something():
+    # Magical Broker: "While you control a Continuous Spell/Trap, this card cannot be destroyed by
+    # battle or card effects." -- a face-up one (a Set card shows no Continuous).
+    broker, messenger = "Magical Broker", "Messenger of Peace"
+    r = legal(board(hand=["Raigeki"], opp_field=[broker], opp_st=[messenger]), 'activate "Raigeki"')
+    assert names(r, 1, "graveyard") == []
+    r = legal(board(hand=["Raigeki"], opp_field=[broker], opp_st=[{"card": messenger, "face_up": False}]),
+              'activate "Raigeki"')
+    assert names(r, 1, "graveyard") == [broker]
+    # Hunter Owl: "While you control another face-up WIND monster, your opponent cannot select this
+    # card as an attack target."
+    skull, owl = "Summoned Skull", "Hunter Owl"
+    assert "cannot be targeted for attacks" in illegal(
+        board(field=[skull], opp_field=[owl, "Harpie Lady"], first_turn=False), f'attack "{skull}" -> "{owl}"')
+    legal(board(field=[skull], opp_field=[owl], first_turn=False), f'attack "{skull}" -> "{owl}"')
+    # Snow Plow Hustle Rustle: "You cannot Special Summon any monsters, except Machine monsters."
+    gy = ["Cyber Dragon", "Gagagigo"]
+    pos = board(hand=["Monster Reborn"], gy=gy, field=["Snow Plow Hustle Rustle"])
+    legal(pos, 'activate "Monster Reborn" targeting "Cyber Dragon"')
+    assert "cannot Special Summon" in illegal(pos, 'activate "Monster Reborn" targeting "Gagagigo"')

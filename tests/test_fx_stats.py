@@ -428,3 +428,23 @@ def test_the_gains_are_read_as_facts_of_their_own_rules():
     assert gaia == {"stat_cont(56594520,1,atk,500,both)", "stat_cont(56594520,1,def,-400,both)"}
     # a loss during the Battle Phase only is not read as a gain
     assert read("Wetlands").unsupported
+
+
+def test_a_gain_that_holds_while_you_control_something():
+    # Boot-Up Soldier - Dread Dynamo (0 ATK): "While you control a "Gadget" monster, this card gains
+    # 2000 ATK."; Legendary Six Samurai - Kizan (1800): "While you control 2 or more other "Six
+    # Samurai" monsters, this card gains 300 ATK and DEF." -- itself not among them.
+    dynamo, kizan = "Boot-Up Soldier - Dread Dynamo", "Legendary Six Samurai - Kizan"
+    assert lp(legal(board(field=[dynamo, "Green Gadget"], first_turn=False), f'attack "{dynamo}" directly'), 1) == 6000
+    assert lp(legal(board(field=[dynamo, "Kozaky"], first_turn=False), f'attack "{dynamo}" directly'), 1) == 8000
+    two = [kizan, "The Six Samurai - Yaichi", "The Six Samurai - Kamon"]
+    assert lp(legal(board(field=two, first_turn=False), f'attack "{kizan}" directly'), 1) == 8000 - 2100
+    assert lp(legal(board(field=[kizan, kizan, "The Six Samurai - Kamon"], first_turn=False),
+                    f'attack "{kizan}" directly'), 1) == 8000 - 2100      # the other Kizan counts
+    assert lp(legal(board(field=[kizan, "The Six Samurai - Kamon"], first_turn=False), f'attack "{kizan}" directly'), 1) == 6200
+
+
+def test_a_gain_said_after_its_condition_counts_the_card_itself():
+    # Flamvell Magician (1400, a "Flamvell" monster): "Gains 400 ATK while you control an "X"
+    # monster." -- no "another", so it counts itself (as EDOPro's script does).
+    assert lp(legal(board(field=["Flamvell Magician"], first_turn=False), 'attack "Flamvell Magician" directly'), 1) == 8000 - 1800

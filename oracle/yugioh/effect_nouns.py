@@ -326,7 +326,10 @@ class NounPhrases:
 
     def object_items(self, items):
         its = [i for i in items if not isinstance(i, Token)]
-        return ("items", its) if len(its) == 1 else ("refused", "several items in a condition")
+        if len(its) != 1:
+            return ("refused", "several items in a condition")
+        # an item_other ("2 or more other "X" monsters") says so itself
+        return its[0] if isinstance(its[0], tuple) else ("items", its)
 
     def item_other(self, items):
         # "another Dinosaur monster": the item without "other" (a condition reads it only where the

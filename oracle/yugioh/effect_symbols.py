@@ -24,3 +24,16 @@ def filters(pred: str, head: list, alts: list[frozenset]) -> list[clingo.Symbol]
         lits = sorted(alt, key=str) or [("pos", ("any",))]
         out += [clingo.Function(pred, head + [clingo.Number(a), clingo.Function(s), sym(x)]) for s, x in lits]
     return out
+
+
+def while_facts(code: int, rule: clingo.Symbol, cond: tuple) -> list[clingo.Symbol]:
+    """``rule_while(C,R,Lo,Hi,Where)``, its filter and "another" (``rule_while_other``): rule R of
+    card C holds while its controller controls what ``cond`` ((who, lo, hi, alts, where), other)
+    counts (card_rules.lp)."""
+    (who, lo, hi, alts, where), other = cond
+    if who != "me":
+        raise ValueError("a rule while the opponent controls something (not read)")
+    c = clingo.Number(code)
+    out = [clingo.Function("rule_while", [c, rule, clingo.Number(lo), clingo.Number(hi), clingo.Function(where)])]
+    out += filters("rule_while_filter", [c, rule], alts)
+    return out + ([clingo.Function("rule_while_other", [c, rule])] if other else [])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import clingo
 
-from oracle.yugioh.effect_symbols import filters, sym
+from oracle.yugioh.effect_symbols import filters, sym, while_facts
 
 
 def _rule(r, filt=None) -> dict:
@@ -308,12 +308,5 @@ def rule_facts(code: int, rule: dict) -> list[clingo.Symbol]:
     if rule.get("filter"):
         out += filters("rule_filter", [c, r], rule["filter"])
     if rule.get("while"):
-        # "While you control ...": rule_while(C,R,Lo,Hi,Where), its filter, "another"
-        (who, lo, hi, alts, where), other = rule["while"]
-        if who != "me":
-            raise ValueError("a rule while the opponent controls something (not read)")
-        out.append(clingo.Function("rule_while", [c, r, clingo.Number(lo), clingo.Number(hi), clingo.Function(where)]))
-        out += filters("rule_while_filter", [c, r], alts)
-        if other:
-            out.append(clingo.Function("rule_while_other", [c, r]))
+        out += while_facts(code, r, rule["while"])
     return out

@@ -21,7 +21,7 @@ from lark import Token
 from lark.visitors import Discard
 
 from oracle.yugioh import fx_zones
-from oracle.yugioh.effect_symbols import filters, sym
+from oracle.yugioh.effect_symbols import filters, sym, while_facts
 
 STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK & DEF": ["atk", "def"],
           "ATK and DEF": ["atk", "def"]}
@@ -220,6 +220,16 @@ class Words:
                 out += filters("stat_filter", [clingo.Number(card.code), clingo.Number(k + j)], part.np[2])
             return out
         return {"kind": "card_facts", "facts": make, "keys": len(parts)}
+
+    def stats_while(self, items):
+        # "While you control a "Gadget" monster, this card gains 2000 ATK.", "Gains 400 ATK while you
+        # control an "X" monster.": the card's own gain, rule K, while the condition holds
+        # (stats.lp's stat_off/3 reads rule_while(C,stat(K),...))
+        (cond,) = [i for i in items if isinstance(i, tuple) and i[0] == "while"]
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        stats = STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
+        return _rule(lambda card, k: [x for st in stats for x in _cont(card, k, st, n, "self")]
+                     + while_facts(card.code, clingo.Function("stat", [clingo.Number(k)]), cond[1:]))
 
     def stats_equip_rule(self, items):
         _who, deltas = items
