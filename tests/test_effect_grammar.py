@@ -37,6 +37,9 @@ KNOWN = {
     # trigger of the chains family's event with a comma before its effect
     "chains_event_cond": {"ECOMMA"},
     "chains_event": {"ECOMMA"},
+    # "target 1 ... you control and 1 card your opponent controls": "and" after a target is its second
+    # group (effects.lark's target_two), never a connective to the next clause
+    "target": {"AND"},
     # ", and if you do, ..." is the connective, never a condition "if you Normal Summon ..." after "and"
     "timing": {"YOU_LC"},
     # "If this card battles a monster, neither can be destroyed by that battle" (effects.lark's

@@ -438,6 +438,29 @@ def test_damage_and_life_points_for_each_monster_of_a_field():
     assert legal(pos, 'activate "Psychic Rejuvenation"').steps[-1].position["players"][0]["life_points"] == 8000 + 2 * 1000
 
 
+def test_two_groups_of_targets_each_with_its_own_count_filter_and_place():
+    # Double Cyclone: "Target 1 Spell/Trap you control and 1 Spell/Trap your opponent controls;
+    # destroy them."
+    assert {"eff_target(75652080,1,1,1,1,me,field)", "eff_target_more(75652080,1,1,2,1,1,opp,field)"} <= facts_of("Double Cyclone")
+    mine = [{"card": "Messenger of Peace", "face_up": True}]
+    theirs = [{"card": "Mirror Force", "face_up": False}]
+    pos = board(hand=["Double Cyclone"], st=mine, opp_st=theirs)
+    r = legal(pos, 'activate "Double Cyclone" targeting "Messenger of Peace", "Mirror Force"')
+    assert sorted(names(r, 0, "graveyard")) == ["Double Cyclone", "Messenger of Peace"]
+    assert names(r, 1, "graveyard") == ["Mirror Force"]
+    # both from one side is neither reading: one group each
+    two_mine = board(hand=["Double Cyclone"], st=mine + [{"card": "Mystical Space Typhoon", "face_up": False}], opp_st=theirs)
+    assert "target" in illegal(two_mine, 'activate "Double Cyclone" targeting "Messenger of Peace", "Mystical Space Typhoon"')
+    # no Spell/Trap of your own (the card itself is none of its targets): it cannot be activated
+    assert "target" in illegal(board(hand=["Double Cyclone"], opp_st=theirs), 'activate "Double Cyclone"')
+    # Mask Charge: "Target 1 "HERO" monster and 1 "Change" Quick-Play Spell Card in your Graveyard;
+    # add them to your hand." -- the place said once is both groups'
+    pos = board(hand=["Mask Charge"], gy=["Elemental HERO Avian", "Mask Change"])
+    r = legal(pos, 'activate "Mask Charge" targeting "Elemental HERO Avian", "Mask Change"')
+    assert sorted(names(r, 0, "hand")) == ["Elemental HERO Avian", "Mask Change"]
+    assert "target" in illegal(board(hand=["Mask Charge"], gy=["Elemental HERO Avian"]), 'activate "Mask Charge"')
+
+
 def test_a_slot_of_alternatives_is_one_filter_alternative_each():
     # "1 face-up Fish, Sea Serpent, or Aqua-Type monster": a monster of one of the three Types
     facts = facts_of("Aqua Jet")

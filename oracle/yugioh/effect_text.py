@@ -80,7 +80,7 @@ class Effect:
     costs: list[tuple] = field(default_factory=list)    # (how, lo, hi, alts, places) / (self, how) / (pay, n)
     target: tuple | None = None                         # (lo, hi, alts, where)
     modes: list[list[dict]] = field(default_factory=list)   # each mode: its actions; one mode when not modal
-    mode_pre: list[tuple] = field(default_factory=list)      # per mode: (costs, target)
+    mode_pre: list[tuple] = field(default_factory=list)      # per mode: (costs, target groups or None)
     limits: list[str] = field(default_factory=list)     # hard, activate_once, shared
     answer: str | None = None                           # fx_negate: a link answering an activation
     summoned_turn: list[str] = field(default_factory=list)   # "if this card was [Normal or] Special Summoned this turn"
@@ -315,6 +315,14 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
     def target(self, items):
         np = items[0]
         return ("target", tuple(np), np.where)
+
+    def target_two(self, items):
+        first, second = [i for i in items if isinstance(i, tuple)]
+        if second.other:
+            raise ValueError("'other' in a second group of targets")
+        # "target 1 "HERO" monster and 1 "Change" Quick-Play Spell in your Graveyard": a place said
+        # once, after the second group, is both groups' place
+        return ("targets", [(tuple(first), first.where or second.where), (tuple(second), second.where)])
 
     targeting = target
 
@@ -1120,10 +1128,12 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 if cond != ("trigger", "when", ["drawn"], ["hand"]):
                     raise ValueError("a reveal of 'it' after another condition than this card's draw")
                 item = item[:3]
-            if item[0] == "target":
+            if item[0] in ("target", "targets"):
                 if target is not None:
                     raise ValueError("two targets")
-                target = (item[1], item[2])
+                target = [(item[1], item[2])] if item[0] == "target" else item[1]
+                if len(target) > 1:
+                    _two_group_actions(m["actions"])
             else:
                 costs.append(item)
         untargeted = [a for a in m["actions"] if a["do"] == "special_summon" and a["what"] == ("target",)]
@@ -1151,12 +1161,12 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             # (grants.lp), so that nothing of the effect may come after it
             raise ValueError("an action after a Fusion or Ritual Summon by an effect (not read)")
     if p["kind"] == "modal":
-        if any(i[0] == "target" for i in p["pre"]):
+        if any(i[0] in ("target", "targets") for i in p["pre"]):
             # fx_modes: a target before the choice would be every bullet's (not read)
             raise ValueError("a target before a choice of effects")
         # costs before the bullets' colon apply to every mode
         for costs, _ in e.mode_pre:
-            costs[:0] = [i for i in p["pre"] if i[0] != "target"]
+            costs[:0] = [i for i in p["pre"] if i[0] not in ("target", "targets")]
     # Where the effect is activated from, when its action, condition or a cost of this card says
     # ("Special Summon this card from your GY", "If this card is in your GY", "discard this card").
     fx_grave.finish_effect(card, e, p)
@@ -1176,6 +1186,17 @@ FAMILIES: tuple = (fx_stats, fx_zones, fx_puzzles, fx_chains, fx_statics, fx_bat
                    fx_negate, fx_modes, fx_timing, fx_tokens, fx_removal, fx_watch, fx_fusion, fx_ritual, fx_selfdestroy)
 
 _Tree = type("_Tree", tuple(m.Words for m in FAMILIES) + (_CoreTree,), {})
+
+
+# What an effect with two groups of targets may do: every target at once ("destroy them", "return
+# them to the hand", "banish them"), and what takes no target (a draw).
+_TWO_GROUP_DOS = ("destroy_target", "zones_move", "draw")
+
+
+def _two_group_actions(actions: list[dict]) -> None:
+    for a in actions:
+        if a["do"] not in _TWO_GROUP_DOS or (a["do"] != "draw" and not a.get("plural")):
+            raise ValueError("an action on one of two groups of targets (not read)")
 
 
 def _per(np, where: tuple | None = None) -> dict:
@@ -1263,11 +1284,16 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                         out.append(f("eff_cost_self_ok", [c, E, M, n(g)]))
                     out += [f("eff_cost_from", [c, E, M, n(g), f(pl)]) for pl in places]
                     out += filters("eff_cost_filter", [c, E, M, n(g)], [a | {("pos", ("kind", "monster"))} if how == "tribute" else a for a in alts])
-            if target is not None:
-                (lo, hi, alts), where = target
+            for g, ((lo, hi, alts), where) in enumerate(target or [], 1):
+                # the first group is eff_target/7; a second one ("... and 1 card your opponent
+                # controls") eff_target_more/8 (costs.lp's tgroup/8 reads both)
                 who, place = where or ("both", "field")
-                out.append(f("eff_target", [c, E, M, n(lo), n(hi), f(who), f(place)]))
-                out += filters("eff_target_filter", [c, E, M], alts)
+                if g == 1:
+                    out.append(f("eff_target", [c, E, M, n(lo), n(hi), f(who), f(place)]))
+                    out += filters("eff_target_filter", [c, E, M], alts)
+                else:
+                    out.append(f("eff_target_more", [c, E, M, n(g), n(lo), n(hi), f(who), f(place)]))
+                    out += filters("eff_target_more_filter", [c, E, M, n(g)], alts)
             for k, a in enumerate(acts, 1):
                 K = n(k)
                 head = [c, E, M, K]

@@ -127,7 +127,7 @@ class Words:
         elif cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
             # "that monster" after a battle condition is the monster this card battled, which no
             # action of the grammar names: such an effect without a target is not read.
-            has_target = any(isinstance(p, tuple) and p and p[0] == "target" for p in out["pre"])
+            has_target = any(isinstance(p, tuple) and p and p[0] in ("target", "targets") for p in out["pre"])
             summons = any(a["do"] == "special_summon" for a in out["actions"])
             if not has_target and any(_names_a_target(a, summons) for a in out["actions"]):
                 raise ValueError("an action on the battled monster (not read)")

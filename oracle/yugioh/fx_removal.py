@@ -24,7 +24,7 @@ from oracle.yugioh.effect_symbols import filters
 
 
 def _targets(pre: list) -> bool:
-    return any(isinstance(i, tuple) and i and i[0] == "target" for i in pre)
+    return any(isinstance(i, tuple) and i and i[0] in ("target", "targets") for i in pre)
 
 
 def _check_targets(out: dict) -> None:
@@ -45,8 +45,11 @@ class Words:
         _check_targets(out)
         return out
 
-    def removal_destroy_targets(self, _):
-        return {"do": "destroy_target", "removal_targets": True}
+    def removal_destroy_targets(self, items):
+        return {"do": "destroy_target", "removal_targets": True} | ({"plural": True} if "plural" in items else {})
+
+    def removal_plural(self, _):
+        return "plural"
 
     def removal_destroy_every(self, items):
         np = items[-1]

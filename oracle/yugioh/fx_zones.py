@@ -19,12 +19,16 @@ class Words:
     def zones_the_target(self, _):
         return "target"
 
+    def zones_the_targets(self, _):
+        return "targets"
+
     def zones_this_card(self, _):
         return "self"
 
     def _zones_move(self, rule, items):
-        who = next(i for i in items if i in ("target", "self"))
-        return {"do": "zones_move", "who": who, "to": _PLACES[rule]}
+        who = next(i for i in items if i in ("target", "targets", "self"))
+        out = {"do": "zones_move", "who": "target" if who == "targets" else who, "to": _PLACES[rule]}
+        return out | ({"plural": True} if who == "targets" else {})
 
     def zones_banish(self, items):
         return self._zones_move("zones_banish", items)
