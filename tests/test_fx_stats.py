@@ -448,3 +448,16 @@ def test_a_gain_said_after_its_condition_counts_the_card_itself():
     # Flamvell Magician (1400, a "Flamvell" monster): "Gains 400 ATK while you control an "X"
     # monster." -- no "another", so it counts itself (as EDOPro's script does).
     assert lp(legal(board(field=["Flamvell Magician"], first_turn=False), 'attack "Flamvell Magician" directly'), 1) == 8000 - 1800
+
+
+def test_a_gain_if_summoned_by_its_own_procedure():
+    # Indiora Doom Volt the Cubic Emperor (0 ATK): "Must be Special Summoned (from your hand) by
+    # sending 3 "Cubic" monsters you control to the GY. If Summoned this way, this card gains 2400
+    # ATK. If this card is Special Summoned from the hand: Inflict 800 damage to your opponent."
+    ind = "Indiora Doom Volt the Cubic Emperor"
+    assert "stat_by_proc(3775068,1)" in facts_of(ind)
+    pos = board(hand=[ind], field=["Vijam the Cubic Seed"] * 3, first_turn=False)
+    r = legal(pos, f'special_summon "{ind}"', f'then activate "{ind}"', f'attack "{ind}" directly')
+    assert lp(r, 1) == 8000 - 800 - 2400
+    # on the field without that Summon (a puzzle's card placed there): no gain
+    assert lp(legal(board(field=[ind], first_turn=False), f'attack "{ind}" directly'), 1) == 8000

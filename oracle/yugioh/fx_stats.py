@@ -22,6 +22,7 @@ from lark.visitors import Discard
 
 from oracle.yugioh import fx_zones
 from oracle.yugioh.effect_symbols import filters, sym, while_facts
+from oracle.yugioh.requirements import hand_procedures
 
 STATS = {"ATK": ["atk"], "DEF": ["def"], "ATK/DEF": ["atk", "def"], "ATK & DEF": ["atk", "def"],
           "ATK and DEF": ["atk", "def"]}
@@ -230,6 +231,18 @@ class Words:
         stats = STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
         return _rule(lambda card, k: [x for st in stats for x in _cont(card, k, st, n, "self")]
                      + while_facts(card.code, clingo.Function("stat", [clingo.Number(k)]), cond[1:]))
+
+    def stats_by_proc(self, items):
+        n = next(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+        stats = STATS[str(next(i for i in items if isinstance(i, Token) and i.type.endswith("STATS_STAT")))]
+
+        def make(card, k):
+            # "this way" is the card's own procedure from the hand, read whole
+            if not hand_procedures(card, self.lib)[0]:
+                raise ValueError("'If Summoned this way' of a card without a procedure read (not read)")
+            return [x for st in stats for x in _cont(card, k, st, n, "self")] + [
+                clingo.Function("stat_by_proc", [clingo.Number(card.code), clingo.Number(k)])]
+        return _rule(make)
 
     def stats_equip_rule(self, items):
         _who, deltas = items
