@@ -444,10 +444,14 @@ def test_a_gain_that_holds_while_you_control_something():
     assert lp(legal(board(field=[kizan, "The Six Samurai - Kamon"], first_turn=False), f'attack "{kizan}" directly'), 1) == 6200
 
 
-def test_a_gain_said_after_its_condition_counts_the_card_itself():
-    # Flamvell Magician (1400, a "Flamvell" monster): "Gains 400 ATK while you control an "X"
-    # monster." -- no "another", so it counts itself (as EDOPro's script does).
-    assert lp(legal(board(field=["Flamvell Magician"], first_turn=False), 'attack "Flamvell Magician" directly'), 1) == 8000 - 1800
+def test_a_gain_said_after_its_condition():
+    # Flamvell Magician (1400): "Gains 400 ATK while you control an "Ally of Justice" monster." --
+    # a face-up one (as EDOPro's script counts).
+    mage, aoj = "Flamvell Magician", "Ally of Justice Garadholg"
+    assert lp(legal(board(field=[mage, aoj], first_turn=False), f'attack "{mage}" directly'), 1) == 8000 - 1800
+    assert lp(legal(board(field=[mage], first_turn=False), f'attack "{mage}" directly'), 1) == 8000 - 1400
+    down = board(field=[mage, {"card": aoj, "position": "set"}], first_turn=False)
+    assert lp(legal(down, f'attack "{mage}" directly'), 1) == 8000 - 1400
 
 
 def test_a_gain_if_summoned_by_its_own_procedure():
@@ -461,3 +465,19 @@ def test_a_gain_if_summoned_by_its_own_procedure():
     assert lp(r, 1) == 8000 - 800 - 2400
     # on the field without that Summon (a puzzle's card placed there): no gain
     assert lp(legal(board(field=[ind], first_turn=False), f'attack "{ind}" directly'), 1) == 8000
+
+
+def test_a_gain_of_all_monsters_for_each_card_a_count_takes():
+    # The A. Forces (a Continuous Spell): "All Warrior-Type monsters you control gain 200 ATK for
+    # each Warrior or Spellcaster-Type monster you control."
+    pos = board(field=["Celtic Guardian", "Mystical Elf"], st=["The A. Forces"], first_turn=False)
+    assert lp(legal(pos, 'attack "Celtic Guardian" directly'), 1) == 8000 - (1400 + 2 * 200)
+    assert lp(legal(pos, 'attack "Mystical Elf" directly'), 1) == 8000 - 800      # no Warrior: no gain
+    # Naturia Fruitfly: "All monsters your opponent controls lose 300 ATK/DEF for each "Naturia"
+    # monster you control." -- itself one of them
+    r = legal(board(field=["Summoned Skull"], opp_field=["Naturia Fruitfly", "Battle Ox"], first_turn=False),
+              'attack "Summoned Skull" -> "Battle Ox"')
+    assert lp(r, 1) == 8000 - (2500 - 300 - 1700)   # the opponent's Fruitfly: your Summoned Skull loses 300
+    r = legal(board(field=["Naturia Fruitfly", "Summoned Skull"], opp_field=["Battle Ox"], first_turn=False),
+              'attack "Summoned Skull" -> "Battle Ox"')
+    assert lp(r, 1) == 8000 - (2500 - (1700 - 300))

@@ -132,27 +132,31 @@ class Words:
 
     def stats_per_count(self, items):
         n = [i for i in items if isinstance(i, int)][0]
-        np = next(i for i in items if isinstance(i, tuple))
+        per = self._per_count(next(i for i in items if isinstance(i, tuple)))
+        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + per(card, k))
+
+    def _per_count(self, np):
+        """The facts of "for each ..." of rule K (stats.lp's stat_per/3, stat_per_filter/5,
+        stat_per_other/2), as a function of the card and K."""
         _lo, _hi, alts = np
         if np.where in (("me", "graveyard"), ("both", "graveyard")) and not np.except_self:
             # "for each "X" monster in your GY" / "... in the GYs" (stats.lp: stat_per graveyard / graveyards)
             place = "graveyard" if np.where[0] == "me" else "graveyards"
-            return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
-                clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(place)])]
-                + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts))
-        if np.where not in (("me", "field"), ("opp", "field"), ("both", "field")):
+        elif np.where not in (("me", "field"), ("opp", "field"), ("both", "field")):
             raise ValueError("a gain for each card elsewhere than on a field or in your GY (not read)")
-        who = np.where[0]   # your field, your opponent's, or both ("on the field")
-        if not all(self._monsters_only(alt) for alt in alts):
+        elif not all(self._monsters_only(alt) for alt in alts):
             # "for each Spell/Trap your opponent controls", "for each card you control": the Spell &
             # Trap Zones too, which the count of monsters on the field does not read.
             raise ValueError("a gain for each card other than monsters on the field (not read)")
-        # "..., except this card": the card itself is not counted (stat_per_other/2)
-        other = (lambda card, k: [clingo.Function("stat_per_other", [clingo.Number(card.code), clingo.Number(k)])]) \
-            if np.except_self else (lambda card, k: [])
-        return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + [
-            clingo.Function("stat_per", [clingo.Number(card.code), clingo.Number(k), clingo.Function(who)])]
-            + filters("stat_per_filter", [clingo.Number(card.code), clingo.Number(k)], alts) + other(card, k))
+        else:
+            place = np.where[0]   # your field, your opponent's, or both ("on the field")
+
+        def make(card, k):
+            head = [clingo.Number(card.code), clingo.Number(k)]
+            # "..., except this card": the card itself is not counted (stat_per_other/2)
+            return [clingo.Function("stat_per", head + [clingo.Function(place)])] + filters("stat_per_filter", head, alts) \
+                + ([clingo.Function("stat_per_other", head)] if np.except_self else [])
+        return make
 
     def _monsters_only(self, alt: frozenset) -> bool:
         """Whether a filter alternative takes monsters only ("monster", "Tuner", a monster's name)."""
@@ -174,8 +178,10 @@ class Words:
         return out
 
     def stats_all_part(self, items):
-        np, deltas = items
-        return _Part(np, deltas)
+        np, deltas, per = items[0], items[1], (items[2] if len(items) > 2 else None)
+        # "All Warrior monsters you control gain 200 ATK for each Warrior or Spellcaster monster you
+        # control." (The A. Forces): each gain times a count
+        return _Part(np, deltas, per=self._per_count(per) if per is not None else None)
 
     def stats_others_part(self, items):
         np, deltas = items
@@ -219,6 +225,7 @@ class Words:
             for j, (part, side) in enumerate(zip(parts, sides)):
                 out += [x for st, n in part.deltas for x in _cont(card, k + j, st, n, side)]
                 out += filters("stat_filter", [clingo.Number(card.code), clingo.Number(k + j)], part.np[2])
+                out += part.per(card, k + j) if part.per else []
             return out
         return {"kind": "card_facts", "facts": make, "keys": len(parts)}
 
@@ -265,6 +272,7 @@ class _Part(NamedTuple):
     np: tuple | None
     deltas: list
     others: bool = False     # "All other ...": every one but the card itself
+    per: object = None       # "... for each ...": the facts of the count (FxStats._per_count)
 
     def side(self) -> str:
         """The monsters' side, as stats.lp's stat_cont/5 names it."""
