@@ -481,3 +481,18 @@ def test_a_gain_of_all_monsters_for_each_card_a_count_takes():
     r = legal(board(field=["Naturia Fruitfly", "Summoned Skull"], opp_field=["Battle Ox"], first_turn=False),
               'attack "Summoned Skull" -> "Battle Ox"')
     assert lp(r, 1) == 8000 - (2500 - (1700 - 300))
+
+
+def test_an_equip_spell_gain_for_each_card_a_count_takes():
+    # United We Stand: "The equipped monster gains 800 ATK/DEF for each face-up monster you
+    # control." -- the Set monster is not counted
+    uws = "United We Stand"
+    field = ["Celtic Guardian", "Mystical Elf", {"card": "Kozaky", "position": "set"}]
+    r = legal(board(hand=[uws], field=field, first_turn=False), f'activate "{uws}" targeting "Celtic Guardian"',
+              'attack "Celtic Guardian" directly')
+    assert lp(r, 1) == 8000 - (1400 + 2 * 800)
+    # Cursed Armaments: "The equipped monster loses 600 ATK for each monster you control."
+    ca = "Cursed Armaments"
+    r = legal(board(hand=[ca], field=["Summoned Skull", "Kozaky"], first_turn=False),
+              f'activate "{ca}" targeting "Summoned Skull"', 'attack "Summoned Skull" directly')
+    assert lp(r, 1) == 8000 - (2500 - 2 * 600)

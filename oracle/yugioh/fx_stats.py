@@ -252,10 +252,13 @@ class Words:
         return _rule(make)
 
     def stats_equip_rule(self, items):
-        _who, deltas = items
+        # "The equipped monster gains 800 ATK/DEF for each face-up monster you control." (United We
+        # Stand): each gain times the count, the Equip Spell's controller's
+        deltas = items[1]
+        per = self._per_count(items[2]) if len(items) > 2 else (lambda card, k: [])
         return _rule(lambda card, k: [clingo.Function("stat_equip", [clingo.Number(_equip_spell(card).code), clingo.Number(k),
                                                                      clingo.Function(s), clingo.Number(n)])
-                                      for s, n in deltas])
+                                      for s, n in deltas] + per(card, k))
 
     def stats_tuner_rule(self, _):
         return _rule(lambda card, k: [clingo.Function("stat_tuner", [clingo.Number(_monster(card).code)])])
