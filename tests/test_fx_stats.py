@@ -3,11 +3,12 @@ types changed by effects, and read by battle, damage, materials and filters.  Re
 each rule has a line that must be legal and one that must not."""
 from __future__ import annotations
 
+import pytest
 from yugioh_board import board
 from yugioh_lines import check, illegal, legal
 
 from oracle.yugioh.cards import Library
-from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.effect_text import _parse_unit, card_effects
 from oracle.yugioh.lines import check_line, make_line
 from oracle.yugioh.solve import puzzle_from_json, solve_puzzle
 
@@ -496,3 +497,13 @@ def test_an_equip_spell_gain_for_each_card_a_count_takes():
     r = legal(board(hand=[ca], field=["Summoned Skull", "Kozaky"], first_turn=False),
               f'activate "{ca}" targeting "Summoned Skull"', 'attack "Summoned Skull" directly')
     assert lp(r, 1) == 8000 - (2500 - 2 * 600)
+
+
+def test_a_gain_of_all_monsters_said_without_all():
+    # Megalith Phaleg: "Monsters you control gain 300 ATK/DEF for each Ritual Monster in your GY."
+    pos = board(field=["Megalith Phaleg", "Celtic Guardian"], gy=["Black Luster Soldier", "Relinquished", "Kozaky"],
+                first_turn=False)
+    assert lp(legal(pos, 'attack "Celtic Guardian" directly'), 1) == 8000 - (1400 + 2 * 300)
+    # a singular verb is one monster's gain, never every monster's
+    with pytest.raises(Exception, match="a gain of one monster"):
+        _parse_unit("1 monster you control gains 300 ATK.", Library.load())

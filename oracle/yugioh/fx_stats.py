@@ -167,12 +167,13 @@ class Words:
     # gains and losses of all the monsters a filter takes (stats_all) ---------------------------
     def stats_deltas(self, items) -> list[tuple[str, int]]:
         """``[(stat, n)]`` of "gain 500 ATK and lose 400 DEF", "lose 200 ATK/DEF" (n < 0: a loss)."""
-        out, sign, n = [], 1, 0
+        out, sign, n = _Deltas(), 1, 0
         for i in items:
             if isinstance(i, int) and not isinstance(i, bool):
                 n = i
             elif isinstance(i, Token) and i.type.endswith("STATS_GAIN_WORD"):
                 sign = -1 if str(i).startswith("lose") else 1
+                out.singular = out.singular or str(i).endswith("s")
             else:   # a stats_one_stat
                 out += [(st, sign * n) for st in STATS[str(i)]]
         return out
@@ -182,6 +183,13 @@ class Words:
         # "All Warrior monsters you control gain 200 ATK for each Warrior or Spellcaster monster you
         # control." (The A. Forces): each gain times a count
         return _Part(np, deltas, per=self._per_count(per) if per is not None else None)
+
+    def stats_bare_part(self, items):
+        # "Monsters your opponent controls lose 800 ATK." -- with a plural verb only: "1 monster
+        # you control gains ..." is no gain of every monster
+        if items[1].singular:
+            raise ValueError("a gain of one monster, not of all (not read)")
+        return self.stats_all_part(items)
 
     def stats_others_part(self, items):
         np, deltas = items
@@ -268,6 +276,11 @@ class Words:
 
     def stats_gemini(self, _):
         return {"kind": "gemini_effects"}
+
+
+class _Deltas(list):
+    """``[(stat, n)]``, and whether a verb was singular ("gains", "loses")."""
+    singular = False
 
 
 class _Part(NamedTuple):
