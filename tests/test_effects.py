@@ -664,3 +664,13 @@ def test_a_count_up_to_the_number_of_monsters_you_control_except_this_card():
     assert illegal(pos, *two)
     both = board(hand=[stratos], field=[spark, spark], opp_st=["Swords of Revealing Light", "Messenger of Peace"])
     legal(both, *two)
+
+
+def test_a_tribute_rule_of_requirements_is_no_effect_sentence():
+    # "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." is the Normal
+    # Summon procedure requirements.py reads (normal.lp's alt_tribute_ok/2), not an effect
+    from oracle.yugioh.effect_text import effect_sentences
+
+    granmarg = Library.load().by_name("Granmarg the Mega Monarch")
+    assert "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster." in granmarg.text
+    assert not any(s.startswith("You can Tribute Summon") for s in effect_sentences(granmarg))

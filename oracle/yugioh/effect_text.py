@@ -39,6 +39,7 @@ _SUMMON_RULES = re.compile(
     r"(?:If [^:;]*, )?[Yy]ou can Normal Summon(?:/Set)? this card without Tributing"
     r"(?:, but its original ATK becomes \d+|, but its original ATK(?: and |/)DEF becomes? halved)?\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
+    r"You can Tribute Summon this card by Tributing \d|"   # requirements.normal_procedures
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
     r"A Fusion Summon of this card can only be done with the above Fusion Materials\.$|"
     r"(?:.*\(from your hand\)))")
