@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Heads of the values that are costs or targets (before an effect's ";").
-COST_HEADS = ("cost", "self", "pay", "detach", "mill", "target", "targets", "no_cost")
+TARGET_HEADS = ("target", "targets")   # one group of targets, or two
+COST_HEADS = ("cost", "self", "pay", "detach", "mill", *TARGET_HEADS, "no_cost")
+
+
+def has_targets(pre: list) -> bool:
+    """Whether the clauses before the ";" target anything."""
+    return any(isinstance(i, tuple) and i and i[0] in TARGET_HEADS for i in pre)
 # How costs and targets are joined ("discard 1 card, then target 1 monster"), how actions are
 # ("draw 1 card, then discard 1 card"), and what comes before a rider of a Special Summon (", but
 # negate its effects", ", and if you do, banish it when it leaves the field").
@@ -77,7 +83,7 @@ class ClauseReading:
                 continue
             if not (isinstance(cost, tuple) and cost and cost[0] in COST_HEADS):
                 raise ValueError("a clause that is no cost before the ';'")
-            if join == "to" and cost[0] not in ("target", "targets"):
+            if join == "to" and cost[0] not in TARGET_HEADS:
                 raise ValueError("'to' before a cost that is no target")
             if cost[0] == "no_cost":
                 if len(clauses) > 1:
@@ -127,7 +133,7 @@ class ClauseReading:
         for a in acts:
             if _moves_all(a):
                 # fx_zones: "Target 5 ...; shuffle all 5 into the Deck": the count is the target's
-                tg = [c for c in costs if c[0] in ("target", "targets")]
+                tg = [c for c in costs if c[0] in TARGET_HEADS]
                 groups = ([(tg[0][1], tg[0][2])] if tg[0][0] == "target" else tg[0][1]) if len(tg) == 1 else []
                 if not groups or sum(np[0] for np, _ in groups) != a["count"] or sum(np[1] for np, _ in groups) != a["count"]:
                     raise ValueError("'all N' / 'both' of a number of targets the text does not say")

@@ -23,7 +23,7 @@ from oracle.yugioh import (fx_battle, fx_chains, fx_fusion, fx_grave, fx_modes, 
                            fx_tokens, fx_watch, fx_zones)
 from oracle.yugioh.cards import Card, Library
 from oracle.yugioh.effect_symbols import filters, sym
-from oracle.yugioh.effect_clauses import Clause, ClauseReading
+from oracle.yugioh.effect_clauses import TARGET_HEADS, Clause, ClauseReading, has_targets
 from oracle.yugioh.effect_nouns import NounPhrases, faceup_named
 from oracle.yugioh.grammar import Unsupported, _EffectLookahead
 from oracle.yugioh.grammar.phrases import Phrases, Vocabulary
@@ -1129,7 +1129,7 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 if cond != ("trigger", "when", ["drawn"], ["hand"]):
                     raise ValueError("a reveal of 'it' after another condition than this card's draw")
                 item = item[:3]
-            if item[0] in ("target", "targets"):
+            if item[0] in TARGET_HEADS:
                 if target is not None:
                     raise ValueError("two targets")
                 target = [(item[1], item[2])] if item[0] == "target" else item[1]
@@ -1162,12 +1162,12 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
             # (grants.lp), so that nothing of the effect may come after it
             raise ValueError("an action after a Fusion or Ritual Summon by an effect (not read)")
     if p["kind"] == "modal":
-        if any(i[0] in ("target", "targets") for i in p["pre"]):
+        if has_targets(p["pre"]):
             # fx_modes: a target before the choice would be every bullet's (not read)
             raise ValueError("a target before a choice of effects")
         # costs before the bullets' colon apply to every mode
         for costs, _ in e.mode_pre:
-            costs[:0] = [i for i in p["pre"] if i[0] not in ("target", "targets")]
+            costs[:0] = [i for i in p["pre"] if i[0] not in TARGET_HEADS]
     # Where the effect is activated from, when its action, condition or a cost of this card says
     # ("Special Summon this card from your GY", "If this card is in your GY", "discard this card").
     fx_grave.finish_effect(card, e, p)

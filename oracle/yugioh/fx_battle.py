@@ -19,6 +19,8 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh.effect_clauses import has_targets
+
 # The events of this family's conditions (chain.lp's event/3, defined in battle_events.lp).
 _DAMAGE_START = {None: "damage_start_def", "face-up": "damage_start_faceup_def", "face-down": "damage_start_facedown_def"}
 EVENTS = ("battle_damage", "battle_damage_direct", *_DAMAGE_START.values())
@@ -127,7 +129,7 @@ class Words:
         elif cond and cond[0] == "trigger" and any(ev in EVENTS for ev in cond[2]):
             # "that monster" after a battle condition is the monster this card battled, which no
             # action of the grammar names: such an effect without a target is not read.
-            has_target = any(isinstance(p, tuple) and p and p[0] in ("target", "targets") for p in out["pre"])
+            has_target = has_targets(out["pre"])
             summons = any(a["do"] == "special_summon" for a in out["actions"])
             if not has_target and any(_names_a_target(a, summons) for a in out["actions"]):
                 raise ValueError("an action on the battled monster (not read)")

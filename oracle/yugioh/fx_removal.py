@@ -20,15 +20,12 @@ from __future__ import annotations
 import clingo
 from lark import Token
 
+from oracle.yugioh.effect_clauses import has_targets
 from oracle.yugioh.effect_symbols import filters
 
 
-def _targets(pre: list) -> bool:
-    return any(isinstance(i, tuple) and i and i[0] in ("target", "targets") for i in pre)
-
-
 def _check_targets(out: dict) -> None:
-    if any(a.get("removal_targets") for a in out["actions"]) and not _targets(out["pre"]):
+    if any(a.get("removal_targets") for a in out["actions"]) and not has_targets(out["pre"]):
         raise ValueError("a destruction of targets in an effect that targets nothing")
 
 
