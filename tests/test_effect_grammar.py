@@ -18,8 +18,11 @@ from oracle.yugioh.effect_text import _parse_unit, accepted, build_parser, card_
 NESTING = {"item", "postmod", "props", "object_item", "slot"}
 # The others, each the one reading the card pool writes:
 KNOWN = {
-    # "Once per turn, this card cannot be destroyed by battle" (a rule), not "Once per turn, this card ..."
-    "_lead": {"THIS"},
+    # "Once per turn, this card cannot be destroyed by battle" (a rule), not "Once per turn, this card ...";
+    # "Once per turn, during your Main Phase: ..." is a phase condition after the frequency, never the
+    # grant "during your Main Phase this turn, you can Normal Summon ..." (effects_statics.lark), which
+    # comes after a cost
+    "_lead": {"THIS", "DURING", "DURING_LC"},
     # "Monsters your opponent controls cannot target ..." (effects_statics.lark), "When a card or effect
     # is activated" (effects_negate.lark), "Neither player can Special Summon monsters." and its ", except
     # ..." (effects_statics.lark: the lock on every monster, not the lock on those of a noun phrase):

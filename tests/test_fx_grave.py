@@ -9,6 +9,7 @@ from yugioh_lines import facts_of, illegal, legal, with_deck
 
 from oracle.yugioh.cards import Library
 from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.requirements import requirements
 
 STILTS, CHARITY, BEIIGE, CERBURREL = ("Speedroid Horse Stilts", "Graceful Charity",
                                       "Beiige, Vanguard of Dark World", "The Fabled Cerburrel")
@@ -415,6 +416,22 @@ def test_a_card_summoned_only_by_a_named_card_is_not_summoned_by_another_effect(
     lv8 = "Horus the Black Flame Dragon LV8"
     pos = board(hand=["Monster Reborn"], gy=[lv8], first_turn=False)
     assert "cannot be Special Summoned" in illegal(pos, f'activate "Monster Reborn" targeting "{lv8}"')
+
+
+def test_a_card_that_cannot_be_special_summoned_except_with_a_named_card_is_never_revived():
+    # Princess Curran: "This card cannot be Special Summoned except with "Trial of the
+    # Princesses"": only that card's effect, ever, even once properly summoned (the same reading
+    # as Horus LV8's "... and cannot be Special Summoned by other ways")
+    curran = "Princess Curran"
+    lib = Library.load()
+    assert {"summon_by(2316186,72709014)", "must_method(2316186,special)"} <= \
+        {str(f) for f in requirements(lib.by_name(curran), lib).facts}
+    pos = board(hand=["Monster Reborn"], first_turn=False)
+    pos["players"][0]["graveyard"] = [{"card": curran, "properly_summoned": True}]
+    assert "cannot be Special Summoned" in illegal(pos, f'activate "Monster Reborn" targeting "{curran}"')
+    # a monster with no such condition, properly summoned, is revived
+    pos["players"][0]["graveyard"] = [{"card": "Cyber Dragon", "properly_summoned": True}]
+    legal(pos, 'activate "Monster Reborn" targeting "Cyber Dragon"')
 
 
 def test_stardust_dragon_negates_a_destruction_and_comes_back_in_the_end_phase():

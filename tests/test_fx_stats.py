@@ -507,3 +507,27 @@ def test_a_gain_of_all_monsters_said_without_all():
     # a singular verb is one monster's gain, never every monster's
     with pytest.raises(Exception, match="a gain of one monster"):
         _parse_unit("1 monster you control gains 300 ATK.", Library.load())
+
+
+def test_white_stingray_is_treated_as_a_tuner_after_its_special_summon_from_the_gy():
+    # "If this card is Special Summoned from the GY: You can treat it as a Tuner this turn.": "it"
+    # is this card (nothing targeted, nothing summoned before it)
+    stingray, warwolf = "White Stingray", "Gene-Warped Warwolf"
+    assert "eff_do(49930315,1,1,1,stat(self,tuner))" in facts_of(stingray)
+    pos = board(hand=["Monster Reborn"], field=[warwolf], extra=["Stardust Dragon"], first_turn=False)
+    pos["players"][0]["graveyard"] = [{"card": stingray, "properly_summoned": True}]
+    revive, synchro = f'activate "Monster Reborn" targeting "{stingray}"', \
+        f'synchro_summon "Stardust Dragon" with "{stingray}", "{warwolf}"'
+    legal(pos, revive, f'then activate "{stingray}"', synchro)
+    # without its effect it is no Tuner
+    assert "needs at least 1 Tuner" in illegal(pos, revive, synchro)
+
+
+def test_rose_princess_is_a_tuner_only_when_summoned_by_its_own_procedure():
+    rose, warwolf = "Rose Princess", "Gene-Warped Warwolf"
+    assert "stat_tuner_proc(58062306)" in facts_of(rose)
+    synchro = f'synchro_summon "Black Rose Dragon" with "{rose}", "{warwolf}"'
+    pos = board(hand=[rose, warwolf], opp_field=["Kozaky"], extra=["Black Rose Dragon"], first_turn=False)
+    legal(pos, f'special_summon "{rose}"', f'normal_summon "{warwolf}"', synchro)
+    placed = board(field=[rose, warwolf], extra=["Black Rose Dragon"], first_turn=False)
+    assert "needs at least 1 Tuner" in illegal(placed, synchro)

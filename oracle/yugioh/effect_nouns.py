@@ -118,7 +118,8 @@ class NounPhrases:
     def _qual(self, q, archetype_first: bool = True):
         """One qualifier of common.lark as an atom of an effect's filter."""
         if isinstance(q, list):  # a scale: "Level 4 or lower"
-            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max"):
+            # (an exact Rank too: "except Rank 4 Xyz Monsters", materials.lp's has/3 of rank(N))
+            if len(q) == 1 and q[0][0] == "pos" and q[0][1][0] in ("level", "level_min", "level_max", "rank"):
                 return q[0][1]
             raise ValueError(f"a scale effects do not read: {q}")
         if isinstance(q, tuple):   # a family's qualifier ("face-down", "Set", "non-Token")

@@ -40,6 +40,7 @@ _SUMMON_RULES = re.compile(
     r"(?:, but its original ATK becomes \d+|, but its original ATK(?: and |/)DEF becomes? halved)?\.$|"
     r"This card can(?:not)? be treated as|You can Ritual Summon this card with|"
     r"You can Tribute Summon this card by Tributing \d|"   # requirements.normal_procedures
+    r"This card cannot be Special Summoned except (?:with|by) (?:the effect of )?\"[^\"]+\"\.$|"   # requirements
     r"You can only Special Summon \"[^\"]+\" once per turn this way|"
     r"A Fusion Summon of this card can only be done with the above Fusion Materials\.$|"
     r"(?:.*\(from your hand\)))")
@@ -674,6 +675,12 @@ def effect_sentences(card: Card) -> list[str]:
             # A Contact Fusion's reminder (requirements.py reads the procedure) is kept with the
             # sentence after it by the splitter, as it ends inside its parentheses.
             s = _CONTACT_REMINDER.sub("", s)
+            # The splitter keeps a sentence in parentheses with the one after it ("(You can only
+            # gain this effect once per turn.) If this card is banished: ..."): two sentences.
+            gain = _GAIN_ONCE.match(s)
+            if gain and s[gain.end():]:
+                out.append(gain.group(1))
+                s = s[gain.end():]
             if not s or _SUMMON_RULES.match(s):
                 continue
             if s == "This card cannot be Normal Summoned or Set." and card.special_summon_only:
@@ -695,6 +702,7 @@ def effect_sentences(card: Card) -> list[str]:
 
 
 _CONTACT_REMINDER = re.compile(r'^\(You do not use "[^"]+"\.\)\s*')
+_GAIN_ONCE = re.compile(r"^(\(You can only gain this effect once per turn\.\))\s*")
 
 # An Extra Deck monster with no material line ("Must be Special Summoned with "Mask Change".
 # Cannot be destroyed by card effects."): its first line is read too.
@@ -758,7 +766,7 @@ def read_card(card: Card, lib: Library) -> CardEffects:
     gemini = False
     group = 0   # fx_modes: the first effect of the bullets a frequency clause heads
     only_if = None   # fx_timing: "Activate only if you control ...", for the card's effect after it
-    for p in parsed:
+    for p, before in zip(parsed, [None] + parsed):
         if p["kind"] == "activate_only":
             if effects or rules or only_if or not (card.is_spell or card.is_trap) or fx_zones.lasting(card):
                 out.unsupported = "'Activate only if ...' other than before a Normal/Quick-Play Spell's or Normal Trap's effect"
@@ -804,8 +812,17 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             continue
         if p["kind"] == "gain_once":
             # fx_statics: "(You can only gain this effect once per turn.)" says of the additional
-            # Normal Summon before it what normal.lp already plays (once per turn, by name)
-            if not (rules and isinstance(rules[-1]["rule"], tuple) and rules[-1]["rule"][0] == "extra_ns"):
+            # Normal Summon before it what normal.lp already plays for a face-up card's (once per
+            # turn, by name), and makes a grant for the rest of the turn once per turn by name
+            last_rule = rules[-1]["rule"] if rules and isinstance(rules[-1]["rule"], tuple) else ("",)
+            grants = [a for m in (effects[-1].modes if effects else []) for a in m
+                      if isinstance(a, dict) and a.get("do") == "grant_turn_ns"]
+            if last_rule[0] == "ns_after" and before is rules[-1]:
+                rules[-1]["rule"] = last_rule[:3] + ("once",)
+            elif grants and before is not None and before.get("kind") == "effect":
+                for a in grants:
+                    a["once"] = True
+            elif last_rule[0] != "extra_ns":
                 out.unsupported = "(You can only gain this effect once per turn.) after another sentence than an additional Normal Summon"
                 return out
             continue
@@ -1026,6 +1043,15 @@ def _stays_trigger(card: Card, cond) -> bool:
     return fx_zones.stays_on_field(card) or set(cond[2]) <= _NOT_BY_RESOLUTION
 
 
+# The Summons of this card that a trigger's event names ("If this card is Synchro Summoned").
+_OWN_SUMMONS = frozenset({"normal", "special", "flip", "synchro", "xyz", "link", "fusion", "ritual", "pendulum"})
+
+
+def _summoned_itself(cond) -> bool:
+    return bool(cond and cond[0] == "trigger" and cond[2] and all(
+        (ev[0] == "special_from" if isinstance(ev, tuple) else ev in _OWN_SUMMONS) for ev in cond[2]))
+
+
 def _destroyed_by_it(cond) -> bool:
     """A trigger on this card's destroying a monster by battle and sending it to the GY only."""
     return bool(cond and cond[0] == "trigger" and cond[2] == ["destroys_battle_gy"])
@@ -1150,6 +1176,13 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
                 raise ValueError("a Special Summon of a monster the effect does not target")
             for a in untargeted:
                 a["what"] = ("self",)
+        if target is None and _summoned_itself(cond):
+            # "If this card is Special Summoned from the GY: You can treat it as a Tuner this turn"
+            # (White Stingray): with nothing targeted and nothing summoned before it, "it" is this card
+            for k, a in enumerate(m["actions"]):
+                if a["do"] == "stats" and a["who"] == "it" and \
+                        not any(b["do"] == "special_summon" for b in m["actions"][:k]):
+                    a["who"] = "self"
         e.mode_pre.append((costs, target))
         e.modes.append(list(m["actions"]))
         mills = [k for k, a in enumerate(m["actions"]) if a["do"] == "mill" and a["who"] == "me"]
@@ -1369,6 +1402,14 @@ def effect_facts(code: int, effects: list[Effect]) -> list[clingo.Symbol]:
                 else:
                     out += _family_facts(head, a)
     return out
+
+
+def grants_for_the_turn(effects: CardEffects) -> bool:
+    """Whether a card's facts grant an additional Normal Summon for the rest of a turn (normal.lp's
+    tg_kind/3: an action grant_ns, a rule ns_after)."""
+    return not effects.unsupported and any(
+        (f.name == "eff_do" and f.arguments[-1].name == "grant_ns")
+        or (f.name == "rule" and f.arguments[-1].name == "ns_after") for f in effects.facts)
 
 
 @lru_cache(maxsize=8192)

@@ -399,6 +399,8 @@ SENTENCES: dict[str, S] = {
     "locked_by_card": lambda c, i, s: f"locked: while {c.name(s)} is face-up on the field, you cannot Special Summon {c.name(i)}",
     "monster_effects_forbidden": lambda c, i, s: f"{c.name(s)}: the player who controls more monsters cannot activate monster effects, so {c.name(i)} activates nothing",
     "locked": lambda c, i, code: f"locked: the effect of {c.card_name(code)} {_lock_words(c, code)} this turn, and {c.name(i)} is not one",
+    "proc_locked": lambda c, i, code: f"locked: {c.card_name(code)} was Special Summoned by its own procedure this turn, "
+                                      f"which {_proc_lock_words(c, code)} for the rest of the turn, and {c.name(i)} is not one",
     "locked_earlier": lambda c, j, code: f"locked: {c.card_name(code)} cannot be activated the turn you Special Summoned {c.name(j)}",
     "locked_normal": lambda c, code: f"locked: the effect of {c.card_name(code)} forbids every Normal Summon and Set this turn",
     "normal_before_ss": lambda c, i: f"{c.name(i)} cannot be Special Summoned the turn you Normal Summoned or Set a monster (its card says so)",
@@ -432,6 +434,17 @@ def _lock_words(c: Context, code: int) -> str:
         return f"allows only {' '.join(words)} monsters{extra} to be Special Summoned"
     if any(do[3] == "set" for do in locks.values()):
         return "allows only Special Summons in face-down Defense Position"
+    return f"forbids every Special Summon{extra}"
+
+
+def _proc_lock_words(c: Context, code: int) -> str:
+    """What the lock of a card's procedure allows (rule proc_lock(Scope) and its exception)."""
+    scopes = [r[1] for (_c, r) in c.find("rule", code) if isinstance(r, tuple) and r[0] == "proc_lock"]
+    extra = " from the Extra Deck" if scopes and all(s == "extra" for s in scopes) else ""
+    words = [c.atom_words(x) for (_c, r, _a, sign, x) in c.find("rule_filter", code)
+             if isinstance(r, tuple) and r[0] == "proc_lock" and sign == "pos" and x not in ("any", ("kind", "monster"))]
+    if words:
+        return f"allows only {' '.join(words)} monsters{extra} to be Special Summoned"
     return f"forbids every Special Summon{extra}"
 
 

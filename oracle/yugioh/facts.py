@@ -174,7 +174,12 @@ def position_facts(position: Position, library: Library | None = None, *, all_co
             f.append(fact("init", ("proc_used", p, code)))
     if position.additional_normal_summon:
         f.append(fact("init", ("extra_ns", position.turn_player)))
-    cards = sorted(position.cards(), key=lambda c: c.code)
+    # A card that granted an additional Normal Summon, or locked its player by its procedure,
+    # earlier in the turn may be gone from the game's places (a Deck not given): its facts say
+    # what the grant takes and what the lock allows.
+    granting = {card for grants in position.turn_grants for card, _ in grants} | \
+        {card for locks in position.procedure_locks for card in locks}
+    cards = sorted(position.cards() | granting, key=lambda c: c.code)
     archetypes: set[int] = set()
     effects = False  # some card has an effect the rules read: it may search, draw or send from the Deck
     reads_deck = any(_reads_deck(s) for s in f)
@@ -336,6 +341,14 @@ def _used_and_locks(position: Position, library: Library) -> list[Symbol]:
             out.append(fact("init", ("kind_name", p, by, card.name_code)))
         for card in position.grants_used[p]:
             out.append(fact("init", ("used_grant", p, card.name_code)))
+        for card in position.procedure_locks[p]:
+            out.append(fact("init", ("plock", p, card.code)))   # locks.lp
+        for k, (card, used) in enumerate(position.turn_grants[p]):
+            # normal.lp's fluents: the grant, whether it was taken, and its name gained this turn
+            out.append(fact("init", ("turn_grant", p, ("i", k), card.code)))
+            out.append(fact("init", ("ns_gained", p, card.name_code)))
+            if used:
+                out.append(fact("init", ("tg_used", p, ("i", k))))
         for card, n in position.effects_used[p]:
             out.append(fact("init", ("used_name", p, card.name_code, n)))
             out.append(fact("init", ("activated_name", p, card.name_code)))

@@ -146,6 +146,36 @@ class Words:
         return {"do": "grant_normal_summon", "how": "summon_set" if "Set" in how else "summon",
                 "filter": _np_alts(items)}
 
+    def grant_turn_ns(self, items):
+        # "you can Normal Summon 1 "Frog" monster during your Main Phase this turn, except "Swap
+        # Frog", in addition to your Normal Summon/Set": an action, the grant of the rest of the
+        # turn (facts below); each resolution grants one ("each": a second copy grants another,
+        # unless "(You can only gain this effect once per turn.)" follows, effect_text.read_card)
+        return {"do": "grant_turn_ns", "how": _grant_how(items), "filter": _grant_filter(items), "once": False}
+
+    def statics_grant_after(self, items):
+        # "After you Normal Summon this card, you can Normal Summon 1 "Nordic" monster during your
+        # Main Phase this turn, in addition ...": ns_after(How,Event,Each) (normal.lp)
+        return _rule(("ns_after", _grant_how(items), items[0], "each"), _grant_filter(items))
+
+    def statics_grant_during(self, items):
+        # "During the turn this card was Normal Summoned, you can Normal Summon 1 "Constellar"
+        # monster in addition ...": the same grant, from that Normal Summon on (EDOPro gives it to
+        # the player as the Summon succeeds, as for "After you Normal Summon this card")
+        return _rule(("ns_after", _grant_how(items), "normal", "each"), _grant_filter(items))
+
+    def after_normal(self, _):
+        return "normal"
+
+    def after_special(self, _):
+        return "special"
+
+    def statics_proc_lock(self, items):
+        lock = next(i for i in items if isinstance(i, dict))
+        if lock["when"] != "rest" or lock["pos"] != "any":
+            raise ValueError("a lock after a procedure other than for the rest of the turn (not read)")
+        return _rule(("proc_lock", lock["scope"]), lock["except"])
+
     def statics_banish_instead(self, _):
         return _rule("banish_instead")
 
@@ -276,15 +306,34 @@ class Words:
 def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     """The facts of this family's actions: a lock ``eff_do(C,E,M,K,lock(Scope,When,Pos))``
     with its exception as ``eff_filter`` (none: no monster is excepted); ``flip_opp`` (the
-    opponent's face-down monsters are flipped face-up)."""
+    opponent's face-down monsters are flipped face-up); ``grant_ns(How,Each)``, an additional
+    Normal Summon for the rest of the turn, of the monsters ``eff_filter`` describes."""
     if action["do"] == "statics_flip_opp":
         return [clingo.Function("eff_do", head + [clingo.Function("flip_opp")])]
+    if action["do"] == "grant_turn_ns":
+        grant = sym(("grant_ns", action["how"], "once" if action["once"] else "each"))
+        return [clingo.Function("eff_do", head + [grant])] + filters("eff_filter", head, action["filter"])
     if action["do"] != "statics_lock":
         return None
     out = [clingo.Function("eff_do", head + [sym(("lock", action["scope"], action["when"], action["pos"]))])]
     if action["except"] is not None:
         out += filters("eff_filter", head, action["except"])
     return out
+
+
+def _grant_how(items) -> str:
+    how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
+    if not how.startswith("Normal Summon"):
+        raise ValueError(f"{how} ... in addition to your Normal Summon/Set (not read)")
+    return "summon_set" if "Set" in how else "summon"
+
+
+def _grant_filter(items) -> list[frozenset]:
+    """The monsters a grant takes: the first noun phrase, less the one after "except"."""
+    nps = [it[2] for it in items if isinstance(it, tuple) and len(it) == 3 and isinstance(it[2], list)]
+    if len(nps) == 1:
+        return nps[0]
+    return [a | b for a in nps[0] for b in complement(nps[1])]
 
 
 def grant_rule(p: dict) -> dict | None:

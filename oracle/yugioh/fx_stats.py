@@ -268,6 +268,15 @@ class Words:
                                                                      clingo.Function(s), clingo.Number(n)])
                                       for s, n in deltas] + per(card, k))
 
+    def stats_tuner_proc(self, _):
+        # "If Summoned this way, treat this card as a Tuner." (Rose Princess): a Tuner while it
+        # stays on the field after a Special Summon by its own procedure (stats.lp)
+        def make(card, k):
+            if not hand_procedures(card, self.lib)[0]:
+                raise ValueError("'If Summoned this way' of a card without a procedure read (not read)")
+            return [clingo.Function("stat_tuner_proc", [clingo.Number(_monster(card).code)])]
+        return _rule(make)
+
     def stats_tuner_rule(self, _):
         return _rule(lambda card, k: [clingo.Function("stat_tuner", [clingo.Number(_monster(card).code)])])
 

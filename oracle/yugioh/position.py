@@ -33,7 +33,8 @@ TURN_KEYS = {"player", "phase", "normal_summon_used", "pendulum_summon_used", "f
 PLAYER_KEYS = {"life_points", "hand", "deck", "graveyard", "banished", "extra_deck", "monster_zones",
                "spell_trap_zones", "field_zone", "pendulum_zones", "special_summoned_this_duel", "ydk",
                "procedures_used_this_turn", "effects_used_this_turn", "locks", "effects_used_this_duel",
-               "special_summoned_this_turn", "additional_normal_summons_used", "summoned_this_turn_by"}
+               "special_summoned_this_turn", "additional_normal_summons_used", "summoned_this_turn_by",
+               "normal_summon_grants", "procedure_locks"}
 MONSTER_KEYS = {"card", "position", "summoned_this_turn", "position_changed_this_turn", "materials",
                 "properly_summoned", "controller", "summoned_from_extra_deck", "attacked_this_turn",
                 "normal_summoned", "tribute_summoned", "gemini_summoned", "effects_negated", "cannot_be_material",
@@ -42,6 +43,7 @@ ST_KEYS = {"card", "face_up", "set_this_turn", "treated_as", "equipped_to"}
 EQUIP_KEYS = {"player", "zone"}
 EFFECT_REF_KEYS = {"card", "effect"}
 SUMMON_BY_KEYS = {"card", "by"}
+GRANT_KEYS = {"card", "used"}
 # the methods "You can only Link Summon "X" once per turn" counts (card_rules.lp's kind_name/3)
 COUNTED_METHODS = ("fusion_summon", "synchro_summon", "xyz_summon", "link_summon")
 # What a monster card in a Spell & Trap Zone is treated as (docs/positions.md): face-up a
@@ -179,6 +181,10 @@ class Position:
     effects_used_duel: list[list[tuple[Card, int]]] = field(default_factory=lambda: [[], []])
     special_summoned_turn: list[list[Card]] = field(default_factory=lambda: [[], []])
     grants_used: list[list[Card]] = field(default_factory=lambda: [[], []])   # additional Normal Summons taken
+    # additional Normal Summons granted for the rest of the turn: (the granting card, taken)
+    turn_grants: list[list[tuple[Card, bool]]] = field(default_factory=lambda: [[], []])
+    # cards whose Special Summon by their own procedure locked that player for the rest of the turn
+    procedure_locks: list[list[Card]] = field(default_factory=lambda: [[], []])
     summoned_by: list[list[tuple[Card, str]]] = field(default_factory=lambda: [[], []])   # (card, method) this turn
     additional_normal_summon: bool = False   # "You can conduct 2 Normal Summons/Sets this turn" in force
     doc: dict = field(default_factory=dict)
@@ -316,6 +322,8 @@ class _Reader:
             granted = self.typed(player, "additional_normal_summons_used", list, where, [])
             pos.grants_used[p] = [self.card(ref, f"{where}.additional_normal_summons_used[{i}]")
                                   for i, ref in enumerate(granted)]
+            pos.turn_grants[p] = self.turn_grants(player, where)
+            pos.procedure_locks[p] = self.procedure_locks(player, where)
             self.player(p, player, where)
         self.extra_monster_zones(doc)
         monsters = {(s.controller, s.zone): s for s, _ in self.slots.runs() if s.zone is not None}
@@ -363,6 +371,39 @@ class _Reader:
             if by not in COUNTED_METHODS:
                 raise self.error(f"{at}.by", f"{by!r} is not one of {', '.join(COUNTED_METHODS)}")
             out.append((card, by))
+        return out
+
+    def turn_grants(self, player: dict, where: str) -> list[tuple[Card, bool]]:
+        """``normal_summon_grants``: ``[{"card": NAME, "used": false}, ...]``, the additional Normal
+        Summons cards granted that player for the rest of the turn, and whether each was taken."""
+        from oracle.yugioh.effect_text import card_effects, grants_for_the_turn
+
+        out = []
+        for i, item in enumerate(self.typed(player, "normal_summon_grants", list, where, [])):
+            at = f"{where}.normal_summon_grants[{i}]"
+            if not isinstance(item, dict):
+                raise self.error(at, 'a grant is {"card": NAME, "used": true or false}')
+            self.keys(item, GRANT_KEYS, at)
+            card = self.card(item.get("card"), f"{at}.card")
+            if not grants_for_the_turn(card_effects(card, self.library)):
+                raise self.error(f"{at}.card", f"{card.name} grants no additional Normal Summon for the rest of a turn "
+                                 "that the oracle reads")
+            out.append((card, self.typed(item, "used", bool, at, False)))
+        return out
+
+    def procedure_locks(self, player: dict, where: str) -> list[Card]:
+        """``procedure_locks``: ``[NAME, ...]``, cards Special Summoned this turn by their own
+        procedure whose "If Summoned this way, you cannot Special Summon ..." holds (Ice Ryzeal)."""
+        from oracle.yugioh.effect_text import card_effects
+
+        out = []
+        for i, ref in enumerate(self.typed(player, "procedure_locks", list, where, [])):
+            at = f"{where}.procedure_locks[{i}]"
+            card = self.card(ref, at)
+            effects = card_effects(card, self.library)
+            if effects.unsupported or not any(r[0] == "proc_lock" for r in effects.rules if isinstance(r, tuple)):
+                raise self.error(at, f"{card.name} has no lock after its own procedure that the oracle reads")
+            out.append(card)
         return out
 
     def effect_numbers(self, entry: dict, where: str) -> list[int]:

@@ -351,6 +351,9 @@ _EFFECT_ONLY = re.compile(
 # The card whose effect alone Special Summons this one (summon_by/2).
 _BY_CARD = re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:the effect of )?\"(?P<name>[^\"]+)\""
                       r"(?P<only>,? and cannot be Special Summoned by other ways)?")
+# "This card cannot be Special Summoned except with "Trial of the Princesses"" (Princess Curran,
+# the /Assault Mode monsters): that card's effect alone, ever (no revival by another).
+_ONLY_BY_CARD = re.compile(r"This card cannot be Special Summoned except (?:with|by) (?:the effect of )?\"(?P<name>[^\"]+)\"\.")
 # "Must first be Special Summoned by its own effect" (Kagetokage): its own effect summons it properly.
 _BY_ITSELF = re.compile(r"Must (?:first )?be Special Summoned (?:\([^)]*\) )?(?:by|with) its own effect")
 _ALT_XYZ = re.compile(
@@ -742,6 +745,15 @@ def _hand_procedure(sentence: str, lib: Library) -> HandProcedure:
     return proc
 
 
+def _proc_lock_read(sentence: str) -> bool:
+    """Whether the effects grammar reads a restriction after the procedure as its lock
+    ("If Summoned this way, you cannot Special Summon from the Extra Deck for the rest of this
+    turn, except ...": fx_statics' proc_lock, locks.lp)."""
+    from oracle.yugioh.effect_text import accepted, normalized   # effect_text reads this module
+
+    return sentence.startswith("If Summoned this way, you cannot") and accepted(normalized(sentence))
+
+
 def hand_procedures(card: Card, lib: Library) -> tuple[list[HandProcedure], str | None]:
     """The procedures of a main-deck monster, or the reason one of them is not read (then none
     is used: the card is never Special Summoned on a guess)."""
@@ -765,7 +777,7 @@ def hand_procedures(card: Card, lib: Library) -> tuple[list[HandProcedure], str 
     except Unsupported as e:
         return [], str(e)
     for s in sentences:  # "After this card was Special Summoned this way, you cannot Special Summon ..."
-        if "this way" in s and re.search(r"\byou cannot\b", s):
+        if "this way" in s and re.search(r"\byou cannot\b", s) and not _proc_lock_read(s):
             return [], f"a restriction after the procedure not read: {s!r}"
     limit = [s for s in sentences if s.startswith("You can only Special Summon") and "this way" in s]
     for s in limit:
@@ -1139,6 +1151,13 @@ def requirements(card: Card, library: Library) -> Requirements:
                 facts.append(f("summon_by", [c, clingo.Number(by.code)]))
                 if not card.is_extra_deck and m.group("only"):
                     facts.append(f("must_method", [c, f("special")]))   # no other Special Summon, no revival
+        for m in _ONLY_BY_CARD.finditer(card.monster_text.replace("\n", " ")):
+            by = library.by_name(m.group("name"))
+            if by is None or by.code == card.code:
+                facts.append(f("no_special", [c]))
+                skipped.append(f"never Special Summoned: {m.group(0)!r} names no other card of the library")
+            elif not card.is_extra_deck:
+                facts += [f("summon_by", [c, clingo.Number(by.code)]), f("must_method", [c, f("special")])]
         if _BY_ITSELF.search(card.monster_text.replace("\n", " ")):
             facts.append(f("summon_by", [c, c]))
     if card.is_extra_deck:

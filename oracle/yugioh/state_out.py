@@ -144,6 +144,11 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("summoned_this_turn_by", []).append({"card": n, "by": k})
     for p, n in sorted(by["used_grant"]):
         players[p].setdefault("additional_normal_summons_used", []).append(n)
+    for p, c in sorted(by["plock"]):   # locks.lp
+        players[p].setdefault("procedure_locks", []).append(c)
+    taken = set(by["tg_used"])
+    for p, key, c in sorted(by["turn_grant"], key=str):   # normal.lp
+        players[p].setdefault("normal_summon_grants", []).append({"card": c, "used": (p, key) in taken})
     for p, c, e in sorted({(p, c, e) for p, c, e, _m, _k in by["lock"]}):
         players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
@@ -198,8 +203,14 @@ def describe(position: Position, atoms: Iterable[clingo.Symbol], time: int) -> l
         used.append(f"the additional Normal Summon of {position_name(position, n)}")
     if used:
         out.append("used this turn: " + ", ".join(used))
+    open_grants = [position_name(position, g["card"]) for g in doc["players"][me].get("normal_summon_grants", [])
+                   if not g["used"]]
+    if open_grants:
+        out.append("granted this turn: an additional Normal Summon by " + ", ".join(open_grants))
     locks = [f"only the monsters effect {e['effect']} of {position_name(position, e['card'])} allows"
              for e in doc["players"][me].get("locks", [])]
+    locks += [f"only the monsters {position_name(position, c)}'s procedure allows"
+              for c in doc["players"][me].get("procedure_locks", [])]
     if locks:
         out.append("locked: " + "; ".join(locks))
     return out
