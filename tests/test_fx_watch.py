@@ -181,3 +181,30 @@ def test_a_monster_flipped_face_down_sets_off_a_trigger_in_the_hand_under_its_co
     assert illegal(board(hand=[UMASTRYX], field=[STALAGMO, "Kozaky"]), flip, f'then activate "{UMASTRYX}"')
     # nothing flipped face-down: nothing to answer
     assert illegal(pos, f'activate "{UMASTRYX}"')
+
+
+def test_a_condition_on_either_field_if_a_monster_special_summoned_from_the_extra_deck_is_there():
+    # Dogmatika Ecclesia: "If a monster Special Summoned from the Extra Deck is on the field: You can
+    # Special Summon this card from your hand.": either player's monster, face-up or not (where it
+    # was summoned from is known of a face-down monster too)
+    ecclesia = "Dogmatika Ecclesia, the Virtuous"
+    assert {"proc_cond(60303688,eff(1),1,count(both,field,1,99))",
+            "cond_filter(60303688,eff(1),1,1,pos,from_extra)"} <= facts_of(ecclesia)
+    summon = f'activate "{ecclesia}"'
+    legal(board(hand=[ecclesia], opp_field=["Stardust Dragon"], first_turn=False), summon)
+    legal(board(hand=[ecclesia], field=["Stardust Dragon"], first_turn=False), summon)
+    legal(board(hand=[ecclesia], opp_field=[{"card": "Stardust Dragon", "position": "set"}], first_turn=False), summon)
+    why = "only if the field has a monster Special Summoned from the Extra Deck; 0 are there"
+    assert why in illegal(board(hand=[ecclesia], opp_field=["Gyroid"], first_turn=False), summon)
+    revived = {"card": "Stardust Dragon", "position": "attack", "summoned_from_extra_deck": False}
+    assert why in illegal(board(hand=[ecclesia], opp_field=[revived], first_turn=False), summon)
+
+
+def test_a_condition_if_a_named_kind_of_monster_is_on_the_field():
+    # Shooting Star: "If a "Stardust" monster is on the field: Target 1 card on the field; destroy that target."
+    star = "Shooting Star"
+    set_trap = [{"card": star, "face_up": False}]
+    pos = board(st=set_trap, opp_field=["Stardust Dragon", "Gyroid"], first_turn=False)
+    legal(pos, f'activate "{star}" targeting "Gyroid"')
+    assert "only if the field has a face-up" in illegal(board(st=set_trap, opp_field=["Gyroid"], first_turn=False),
+                                                         f'activate "{star}" targeting "Gyroid"')

@@ -141,6 +141,11 @@ class NounPhrases:
         (stat,) = [i for i in items if isinstance(i, list)] or [None]
         return ("stats", stat)
 
+    def from_extra(self, _):
+        # "a monster Special Summoned from the Extra Deck": the atom from_extra (state.lp's has/3
+        # of the fluent from_extra/1), one more literal of every alternative as a stat is
+        return ("stats", [("from_extra",)])
+
     def with_a_level(self, _):
         return ("stats", [("level_min", 1)])
 
@@ -355,6 +360,6 @@ def _refused(name: str):
 
 
 # common.lark's other postmodifiers, which effects do not read
-for _name in ("from_extra", "where", "whose_level", "parts", "except_tokens", "except_where", "paren_slot",
+for _name in ("where", "whose_level", "parts", "except_tokens", "except_where", "paren_slot",
               "with_different", "with_same", "including"):
     setattr(NounPhrases, _name, _refused(_name))

@@ -716,9 +716,10 @@ _GEMINI_HEAD = re.compile(r"While this card is (?:a Normal Monster|face-up) on t
 
 
 def _face_up(alts: list) -> list:
-    """A condition's filter: what it says of a card beyond "monster" is seen on face-up cards only."""
-    return [a | {("pos", ("faceup",))} if any(s == "pos" and x != ("kind", "monster") for s, x in a) else a
-            for a in alts]
+    """A condition's filter: what it says of a card beyond "monster" is seen on face-up cards only
+    (where a monster was Special Summoned from is known of a face-down one too)."""
+    return [a | {("pos", ("faceup",))} if any(s == "pos" and x not in (("kind", "monster"), ("from_extra",)) for s, x in a)
+            else a for a in alts]
 
 
 def _counted_on(it, alts: list) -> str:

@@ -477,16 +477,19 @@ def _cond_words(c: Context, i: int, k: int, p: int | None = None) -> str:
         return "its condition holds"
     _, who, where, lo, hi = term
     alts: dict[int, list[str]] = {}
+    after = ""   # what is said after the noun ("Special Summoned from the Extra Deck")
     for (_c, _p, _k, a, sign, x) in c.find("cond_filter", s[0], s[1], k):
         words = alts.setdefault(a, [])
         if x == "faceup":
             words.insert(0, "face-up")
+        elif x == "from_extra":
+            after = " Special Summoned from the Extra Deck" if sign == "pos" else " not Special Summoned from the Extra Deck"
         elif x != "any" and x != ("kind", "monster"):
             words.append(("non-" if sign == "neg" else "") + c.atom_words(x))
     noun = "card" if where in ("hand", "field_cards", "fzone") else "monster"
     what = " or ".join(" ".join(w) for w in alts.values() if w)
     count = "no" if hi == 0 else f"exactly {lo}" if lo == hi else "a" if lo == 1 else f"{lo} or more"
-    what = f"{what} {noun}{'' if count in ('a', 'exactly 1') else 's'}".strip()
+    what = f"{what} {noun}{'' if count in ('a', 'exactly 1') else 's'}{after}".strip()
     if where == "fzone":
         return f"{count} {what} is in a Field Zone"
     if where in ("field", "field_cards"):   # field_cards: the Spell & Trap Zones too

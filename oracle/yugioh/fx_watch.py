@@ -21,6 +21,8 @@ class Words:
 
     def watch_cond(self, items):
         timing, (np, other), (events, to_field), tail, controls = items
+        if events == ["on_field"]:
+            return self._on_field(str(timing), np, other, tail, controls)
         when = "no_damage_step" if tail == "no_damage_step" else "any"
         if np.token_stats is not None or np.except_self:
             raise ValueError("an event of a noun phrase effects do not read")
@@ -41,6 +43,28 @@ class Words:
 
     def watch_if(self, items):
         return items[-1]
+
+    def _on_field(self, timing, np, other, tail, controls) -> tuple:
+        """"If a monster Special Summoned from the Extra Deck is on the field": the condition
+        (both, Lo, MANY, face-up filter, where) of effect_text's control conditions."""
+        from oracle.yugioh.effect_text import _face_up   # effect_text reads this module
+        from oracle.yugioh.grammar.nouns import MANY
+
+        if timing != "If" or other != "any" or tail is not None or controls is not None or np.where is not None \
+                or np.except_self:
+            raise ValueError("'... is on the field' other than as a plain condition (not read)")
+        lo, _hi, alts = np
+
+        def monster(alt) -> bool:
+            names = [x[1] for s, x in alt if s == "pos" and x[0] == "name"]
+            return ("pos", ("kind", "monster")) in alt or \
+                (bool(names) and all(self.lib.get(c) is not None and self.lib.get(c).is_monster for c in names))
+        # monsters in the Monster Zones, anything else in every zone of the field (procedures.lp's cond_in/4)
+        where = "field" if all(monster(a) for a in alts) else "field_cards"
+        return ("state", [("both", lo, MANY, _face_up(alts), where)])
+
+    def watch_on_field(self, _):
+        return (["on_field"], False)
 
     def watch_any(self, items):
         return (items[0], "any")
