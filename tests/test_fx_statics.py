@@ -524,3 +524,18 @@ def test_the_other_wordings_of_a_rule_while_you_control_something():
     pos = board(hand=["Monster Reborn"], gy=gy, field=["Snow Plow Hustle Rustle"])
     legal(pos, 'activate "Monster Reborn" targeting "Cyber Dragon"')
     assert "cannot Special Summon" in illegal(pos, 'activate "Monster Reborn" targeting "Gagagigo"')
+
+
+def test_synchro_material_only_for_the_synchro_summon_of_the_monsters_the_card_names():
+    # Dragunity Remus: "Cannot be used as Synchro Material, except for the Synchro Summon of a
+    # "Dragunity" monster."
+    remus, dux = "Dragunity Remus", "Dragunity Dux"
+    assert {"rule(26577155,no_material_except(synchro))",
+            "rule_filter(26577155,no_material_except(synchro),1,pos,archetype(41))"} <= facts_of(remus)
+    pos = board(field=[remus, dux], extra=["Dragunity Knight - Vajrayana", "Stardust Charge Warrior"], first_turn=False)
+    legal(pos, f'synchro_summon "Dragunity Knight - Vajrayana" with "{remus}", "{dux}"')
+    assert illegal(pos, f'synchro_summon "Stardust Charge Warrior" with "{remus}", "{dux}"') == \
+        "Dragunity Remus cannot be used as Synchro Material (its card or an effect says so)"
+    # "... of a "Burning Abyss" Synchro Monster": a filter of the summoned monster
+    assert "rule_filter(734741,no_material_except(synchro),1,pos,kind(synchro))" in \
+        facts_of("Rubic, Malebranche of the Burning Abyss")

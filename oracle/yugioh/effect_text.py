@@ -629,6 +629,14 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
             raise ValueError(f"{items[-1]} (not read)")
         return {"kind": "rule", "rule": ("no_material", kind.lower()), "name": None}
 
+    def material_forbidden_except(self, items):
+        # "Cannot be used as Synchro Material, except for the Synchro Summon of a "Dragunity" monster"
+        rule = self.material_forbidden(items[:1])   # the forbidden_material words
+        if rule["rule"][1] != "synchro":
+            raise ValueError("a material restriction with an exception other than of Synchro Summons (not read)")
+        alts = next(i for i in items if isinstance(i, tuple))[2]
+        return {"kind": "rule", "rule": ("no_material_except", "synchro"), "name": None, "filter": alts}
+
     def no_battle_phase(self, _):
         return {"kind": "after", "after": "no_battle_phase"}
 
