@@ -458,3 +458,30 @@ def test_a_monster_that_must_attack_keeps_the_battle_phase_until_it_attacks():
     legal(guarded, 'normal_summon "Kozaky"')
     # the older wording of its other effect is the opponent's business (a possible response)
     assert "effect(3846170,1,opponent)" in facts_of(NISAMU)
+
+
+def test_piercing_battle_damage_of_the_monsters_a_card_names_you_control():
+    # Uminotaurus: "If a Fish, Sea Serpent, or Aqua-Type monster you control attacks a Defense
+    # Position monster, inflict piercing battle damage to your opponent."
+    uminotaurus = "Uminotaurus"
+    assert {"rule(30464153,group(piercing))", "rule_filter(30464153,group(piercing),2,pos,race(sea_serpent))"} <= \
+        facts_of(uminotaurus)
+    pos = board(field=[uminotaurus, "Celtic Guardian"], opp_field=[{"card": "Gyroid", "position": "defense"}],
+                first_turn=False)
+    r = legal(pos, f'attack "{uminotaurus}" -> "Gyroid"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (1700 - 1000)
+    r = legal(pos, 'attack "Celtic Guardian" -> "Gyroid"')   # a Warrior: no piercing damage
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000
+
+
+def test_your_ninja_monsters_can_attack_directly():
+    meizen = "Meizen the Battle Ninja"
+    assert "rule(11825276,group(direct_attack))" in facts_of(meizen)
+    pos = board(field=[meizen, "White Ninja", "Celtic Guardian"], opp_field=["Gyroid"], first_turn=False)
+    r = legal(pos, 'attack "White Ninja" directly')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1500
+    assert illegal(pos, 'attack "Celtic Guardian" directly') == \
+        "Celtic Guardian cannot attack directly: the opponent controls 1 monster"
+    # face-down, Meizen's rule is not in force
+    down = board(field=[{"card": meizen, "position": "set"}, "White Ninja"], opp_field=["Gyroid"], first_turn=False)
+    assert "cannot attack directly" in illegal(down, 'attack "White Ninja" directly')

@@ -152,6 +152,18 @@ class Words:
     def battle_equipped_piercing(self, _):
         return _rule(("equipped", "piercing"))
 
+    def battle_group_piercing(self, items):
+        np = next(i for i in items if isinstance(i, tuple))
+        if str(items[0]) != "If" or np.where != ("me", "field") or np.token_stats is not None or np.except_self:
+            raise ValueError("piercing damage of monsters other than yours (not read)")
+        return _rule(("group", "piercing")) | {"filter": np[2]}
+
+    def battle_group_direct(self, items):
+        np = next(i for i in items if isinstance(i, tuple))
+        if np.where is not None or np.token_stats is not None or np.except_self:
+            raise ValueError("a direct attack of monsters from somewhere (not read)")
+        return _rule(("group", "direct_attack")) | {"filter": np[2]}
+
     def battle_attack_tribute(self, _):
         return _rule("attack_tribute")
 
