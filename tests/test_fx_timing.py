@@ -227,3 +227,19 @@ def test_activate_only_if_you_control_is_the_condition_of_the_cards_activation()
     assert names(r, 1, "monster_zones") == [] and names(r, 0, "monster_zones") == []
     assert 'activated only if you control a face-up "/Assault Mode" monster' in illegal(
         board(field=["Stardust Dragon"], st=st, opp_field=["Summoned Skull"]), f'activate "{slash}"')
+
+
+def test_destroyed_by_card_effect_except_a_named_card_or_by_battle():
+    # Unchained Twins - Aruha: "If this card on the field is destroyed by card effect, except
+    # "Unchained Twins - Aruha", or by battle: You can Special Summon 1 "Unchained" monster from
+    # your hand or Deck, except "Unchained Twins - Aruha"."
+    aruha, sarama = "Unchained Twins - Aruha", "Unchained Twins - Sarama"
+    assert "eff_event(26236560,2,field_destroyed_except(26236560),if)" in facts_of(aruha)
+    answer = f'then activate "{aruha}" summoning "{sarama}"'
+    r = legal(board(field=[aruha], hand=["Dark Hole", sarama], first_turn=False), 'activate "Dark Hole"', answer)
+    assert names(r, 0, "monster_zones") == [sarama]
+    legal(board(field=[aruha], hand=[sarama], opp_field=["Blue-Eyes White Dragon"], first_turn=False),
+          f'attack "{aruha}" -> "Blue-Eyes White Dragon"', answer)
+    # destroyed by the effect of a card named "Unchained Twins - Aruha" (the copy in the hand): no event
+    own = board(field=[aruha], hand=[aruha, sarama], first_turn=False)
+    assert "what it answers did not happen" in illegal(own, f'activate "{aruha}" targeting "{aruha}"', answer)

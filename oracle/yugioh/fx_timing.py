@@ -21,11 +21,12 @@ _PLACES = {
     "destroyed_battle": EVENT_PLACES["destroyed_battle"], "owned_destroyed_battle": EVENT_PLACES["destroyed_battle"],
     "faceup_leaves": EVENT_PLACES["leaves_field"], "faceup_sent_gy": ["graveyard"],
     "field_tributed": EVENT_PLACES["tributed"], "set_destroyed_effect": EVENT_PLACES["destroyed"], "opponent": [],
+    "field_destroyed_except": EVENT_PLACES["destroyed"],
 }
 
 
 def _trigger(timing, events: list[str]) -> tuple:
-    places = [p for ev in events for p in _PLACES[ev]]
+    places = [p for ev in events for p in _PLACES[ev[0] if isinstance(ev, tuple) else ev]]
     return ("trigger", str(timing).lower(), events, list(dict.fromkeys(places)))
 
 
@@ -57,6 +58,14 @@ class Words:
 
     def timing_destroyed_effect(self, _):
         return "field_destroyed_effect"
+
+    def timing_destroyed_except(self, items):
+        # "destroyed by card effect, except "Unchained Twins - Aruha", or by battle": the event
+        # field_destroyed_except(N) of a card named N (timing.lp)
+        name = self._quoted(next(i for i in items if getattr(i, "type", None) == "QUOTED"), archetype_first=False)
+        if name[0] != "name":
+            raise ValueError("a destruction except by an archetype's card effect (not read)")
+        return ("field_destroyed_except", name[1])
 
     def timing_destroyed_battle(self, _):
         # destroyed by battle: always on the field (the chains family's event)
