@@ -531,3 +531,17 @@ def test_rose_princess_is_a_tuner_only_when_summoned_by_its_own_procedure():
     legal(pos, f'special_summon "{rose}"', f'normal_summon "{warwolf}"', synchro)
     placed = board(field=[rose, warwolf], extra=["Black Rose Dragon"], first_turn=False)
     assert "needs at least 1 Tuner" in illegal(placed, synchro)
+
+
+def test_buster_blader_counts_the_opponents_dragons_on_the_field_and_in_their_gy():
+    # "Gains 500 ATK for each Dragon monster your opponent controls or is in their GY."
+    blader = "Buster Blader"
+    assert {"stat_per(78193831,1,opp)", "stat_per(78193831,1,opp_graveyard)"} <= facts_of(blader)
+    pos = board(field=[blader], opp_field=["Blue-Eyes White Dragon"], first_turn=False)
+    pos["players"][1]["graveyard"] = ["Red-Eyes Black Dragon", "Celtic Guardian"]
+    attack = f'attack "{blader}" -> "Blue-Eyes White Dragon"'
+    # 2600 + 2 x 500 = 3600 against 3000
+    assert legal(pos, attack).steps[-1].position["players"][1]["life_points"] == 8000 - 600
+    # a Dragon in your own GY is not counted
+    pos["players"][1]["graveyard"], pos["players"][0]["graveyard"] = ["Celtic Guardian"], ["Red-Eyes Black Dragon"]
+    assert legal(pos, attack).steps[-1].position["players"][1]["life_points"] == 8000 - 100

@@ -135,6 +135,21 @@ class Words:
         per = self._per_count(next(i for i in items if isinstance(i, tuple)))
         return _rule(lambda card, k: _cont(card, k, "atk", n, "self") + per(card, k))
 
+    def stats_per_count_gy(self, items):
+        # "Gains 500 ATK for each Dragon monster your opponent controls or is in their GY." (Buster
+        # Blader): the opponent's monsters that fit and the cards of their GY that fit, counted together
+        n = [i for i in items if isinstance(i, int)][0]
+        np = next(i for i in items if isinstance(i, tuple))
+        if np.where != ("opp", "field") or np.except_self or not all(self._monsters_only(alt) for alt in np[2]):
+            raise ValueError("a gain for each card of a field 'or in their GY' other than the opponent's monsters (not read)")
+        per = self._per_count(np)
+
+        def make(card, k):
+            head = [clingo.Number(card.code), clingo.Number(k)]
+            return _cont(card, k, "atk", n, "self") + per(card, k) + \
+                [clingo.Function("stat_per", head + [clingo.Function("opp_graveyard")])]
+        return _rule(make)
+
     def _per_count(self, np):
         """The facts of "for each ..." of rule K (stats.lp's stat_per/3, stat_per_filter/5,
         stat_per_other/2), as a function of the card and K."""
