@@ -1,0 +1,36 @@
+"""The older wording of a cost before its action: "You can Tribute 2 monsters to inflict 1500
+damage to your opponent." reads as "You can Tribute 2 monsters; inflict 1500 damage to your
+opponent." (effects.lark's TO_ACT), with real cards."""
+from __future__ import annotations
+
+from yugioh_board import board
+from yugioh_lines import facts_of, illegal, legal, names
+
+from oracle.yugioh.effect_text import accepted
+
+MK2, WORKER = "Cannon Soldier MK-2", "Genex Worker"
+
+
+def test_the_cost_and_the_action_are_read_on_either_side_of_to():
+    assert {"eff_cost(14702066,1,1,1,tribute,2,2)", "eff_do(14702066,1,1,1,damage(1500))"} <= facts_of(MK2)
+    assert {"eff_cost_self(93882364,1,1,tribute)", "eff_do(93882364,1,1,1,summon(1,1))"} <= facts_of(WORKER)
+    # "to" before anything but an action's verb is still a place ("send ... to the GY")
+    assert accepted("You can send 1 card from your hand to the GY; draw 1 card.")
+    assert not accepted("You can Tribute this card to equip it.")
+
+
+def test_cannon_soldier_mk2_tributes_two_monsters_for_1500_damage():
+    pos = board(field=[MK2, "Kozaky", "Gyroid"], first_turn=False)
+    r = legal(pos, f'activate "{MK2}" paying "Kozaky", "Gyroid"')
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - 1500
+    # two Tributes (itself may be one of them, as in EDOPro), not one
+    assert illegal(board(field=[MK2, "Kozaky"], first_turn=False), f'activate "{MK2}" paying "Kozaky"') == \
+        "the cost cannot be paid"
+    legal(board(field=[MK2, "Kozaky"], first_turn=False), f'activate "{MK2}" paying "{MK2}", "Kozaky"')
+
+
+def test_genex_worker_tributes_itself_to_special_summon_a_genex_monster_from_the_hand():
+    pos = board(field=[WORKER], hand=["Genex Controller", "Celtic Guardian"], first_turn=False)
+    r = legal(pos, f'activate "{WORKER}" summoning "Genex Controller"')
+    assert names(r, 0, "monster_zones") == ["Genex Controller"]
+    assert illegal(pos, f'activate "{WORKER}" summoning "Celtic Guardian"')
