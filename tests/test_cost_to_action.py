@@ -34,3 +34,17 @@ def test_genex_worker_tributes_itself_to_special_summon_a_genex_monster_from_the
     r = legal(pos, f'activate "{WORKER}" summoning "Genex Controller"')
     assert names(r, 0, "monster_zones") == ["Genex Controller"]
     assert illegal(pos, f'activate "{WORKER}" summoning "Celtic Guardian"')
+
+
+def test_overdrive_teleporter_pays_2000_life_points_for_two_level_3_psychic_monsters():
+    # "You can pay 2000 Life Points to Special Summon 2 Level 3 Psychic-Type monsters from your
+    # Deck.": "Life Points" as "LP"
+    teleporter = "Overdrive Teleporter"
+    assert {"eff_pay(1834753,1,1,2000)", "eff_do(1834753,1,1,1,summon(2,2))"} <= facts_of(teleporter)
+    pos = board(field=[teleporter], first_turn=False)
+    pos["players"][0]["deck"] = ["Psychic Wheeleder", "Kozmo Soartroopers", "Krebons"]
+    r = legal(pos, f'activate "{teleporter}" summoning "Psychic Wheeleder", "Kozmo Soartroopers"')
+    assert r.steps[-1].position["players"][0]["life_points"] == 6000
+    assert sorted(names(r, 0, "monster_zones")) == sorted([teleporter, "Psychic Wheeleder", "Kozmo Soartroopers"])
+    # Krebons is Level 2
+    assert illegal(pos, f'activate "{teleporter}" summoning "Psychic Wheeleder", "Krebons"')
