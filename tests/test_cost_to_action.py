@@ -48,3 +48,18 @@ def test_overdrive_teleporter_pays_2000_life_points_for_two_level_3_psychic_mons
     assert sorted(names(r, 0, "monster_zones")) == sorted([teleporter, "Psychic Wheeleder", "Kozmo Soartroopers"])
     # Krebons is Level 2
     assert illegal(pos, f'activate "{teleporter}" summoning "Psychic Wheeleder", "Krebons"')
+
+
+def test_a_condition_between_the_cost_and_the_action():
+    # Chrysalis Larva: "You can Tribute this card while "Neo Space" is on the field to Special
+    # Summon 1 "Neo-Spacian Flare Scarab" from your hand or Deck.": Neo Space on either field
+    larva, scarab = "Chrysalis Larva", "Neo-Spacian Flare Scarab"
+    assert "cond_filter(16241441,eff(1),1,1,pos,name(42015635))" in facts_of(larva)
+    summon = f'activate "{larva}" summoning "{scarab}"'
+    pos = board(field=[larva], hand=[scarab], first_turn=False)
+    assert "can be activated only if the field has a face-up" in illegal(pos, summon)
+    pos["players"][1]["field_zone"] = {"card": "Neo Space", "face_up": True}
+    r = legal(pos, summon)
+    assert names(r, 0, "monster_zones") == [scarab]
+    pos["players"][1]["field_zone"] = {"card": "Neo Space", "face_up": False}   # Set: not on the field face-up
+    assert "can be activated only if" in illegal(pos, summon)

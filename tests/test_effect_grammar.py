@@ -23,6 +23,9 @@ KNOWN = {
     # grant "during your Main Phase this turn, you can Normal Summon ..." (effects_statics.lark), which
     # comes after a cost
     "_lead": {"THIS", "DURING", "DURING_LC"},
+    # "take control of that target while this card is face-up on the field" is how long the control
+    # lasts, never the condition of the older wording "... while "X" is on the field to Special Summon ..."
+    "negate_take_control": {"WHILE_LC"},
     # "Monsters your opponent controls cannot target ..." (effects_statics.lark), "When a card or effect
     # is activated" (effects_negate.lark), "Neither player can Special Summon monsters." and its ", except
     # ..." (effects_statics.lark: the lock on every monster, not the lock on those of a noun phrase):

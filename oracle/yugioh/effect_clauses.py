@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oracle.yugioh.grammar.nouns import MANY
+
 # Heads of the values that are costs or targets (before an effect's ";").
 TARGET_HEADS = ("target", "targets")   # one group of targets, or two
 COST_HEADS = ("cost", "self", "pay", "detach", "mill", *TARGET_HEADS, "no_cost")
@@ -138,6 +140,30 @@ class ClauseReading:
                 if not groups or sum(np[0] for np, _ in groups) != a["count"] or sum(np[1] for np, _ in groups) != a["count"]:
                     raise ValueError("'all N' / 'both' of a number of targets the text does not say")
         return ("body", costs, acts)
+
+    def _on_either_field(self, np) -> tuple:
+        """"... is on the field": the condition (both, Lo, MANY, face-up filter, where) of
+        effect_text's control conditions, counted on both fields."""
+        from oracle.yugioh.effect_text import _face_up   # effect_text reads this module
+
+        if np.where is not None or np.except_self or np.token_stats is not None:
+            raise ValueError("'... is on the field' of cards from somewhere (not read)")
+        lo, _hi, alts = np
+
+        def monster(alt) -> bool:
+            names = [x[1] for s, x in alt if s == "pos" and x[0] == "name"]
+            return ("pos", ("kind", "monster")) in alt or \
+                (bool(names) and all(self.lib.get(c) is not None and self.lib.get(c).is_monster for c in names))
+        # monsters in the Monster Zones, anything else in every zone of the field (procedures.lp's cond_in/4)
+        where = "field" if all(monster(a) for a in alts) else "field_cards"
+        return ("state", [("both", lo, MANY, _face_up(alts), where)])
+
+    def body_while(self, items):
+        # "You can Tribute this card while "Neo Space" is on the field to Special Summon 1 ...": the
+        # costs and actions of body_pre, and the condition of the activation, on either field
+        cond = self._on_either_field(items[1])
+        body = self.body_pre([items[0], items[-1]])
+        return (*body, cond)
 
     def body_plain(self, items):
         clauses = items[0]

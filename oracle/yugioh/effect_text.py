@@ -528,6 +528,10 @@ class _CoreTree(ClauseReading, NounPhrases, Phrases):
                 out["optional"] = True
             elif isinstance(it, tuple) and it[0] == "body":
                 out["pre"], out["actions"] = it[1], it[2]
+                if len(it) > 3:   # effect_clauses.body_while: the condition said inside the body
+                    if out["cond"] is not None:
+                        raise ValueError("two conditions of one activation")
+                    out["cond"] = it[3]
             elif isinstance(it, tuple) and it[0] == "choice":
                 out["kind"], out["pre"] = "modal", it[1]
             elif isinstance(it, tuple) and it[0] in ("trigger", "state", "phase", "grave"):

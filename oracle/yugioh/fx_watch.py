@@ -45,23 +45,11 @@ class Words:
         return items[-1]
 
     def _on_field(self, timing, np, other, tail, controls) -> tuple:
-        """"If a monster Special Summoned from the Extra Deck is on the field": the condition
-        (both, Lo, MANY, face-up filter, where) of effect_text's control conditions."""
-        from oracle.yugioh.effect_text import _face_up   # effect_text reads this module
-        from oracle.yugioh.grammar.nouns import MANY
-
-        if timing != "If" or other != "any" or tail is not None or controls is not None or np.where is not None \
-                or np.except_self:
+        """"If a monster Special Summoned from the Extra Deck is on the field:" (effect_clauses'
+        condition on either field)."""
+        if timing != "If" or other != "any" or tail is not None or controls is not None:
             raise ValueError("'... is on the field' other than as a plain condition (not read)")
-        lo, _hi, alts = np
-
-        def monster(alt) -> bool:
-            names = [x[1] for s, x in alt if s == "pos" and x[0] == "name"]
-            return ("pos", ("kind", "monster")) in alt or \
-                (bool(names) and all(self.lib.get(c) is not None and self.lib.get(c).is_monster for c in names))
-        # monsters in the Monster Zones, anything else in every zone of the field (procedures.lp's cond_in/4)
-        where = "field" if all(monster(a) for a in alts) else "field_cards"
-        return ("state", [("both", lo, MANY, _face_up(alts), where)])
+        return self._on_either_field(np)
 
     def watch_on_field(self, _):
         return (["on_field"], False)
