@@ -604,3 +604,22 @@ def test_thousand_eyes_restrict_stops_other_monsters_attacking_and_changing_posi
                         {"card": "Kozaky", "position": "set"}], opp_field=["Mammoth Graveyard"], first_turn=False)
     legal(down, 'attack "Axe Raider" -> "Mammoth Graveyard"')
     assert "forbids the other monsters" in illegal(down, 'flip_summon "Kozaky"')
+
+
+def test_a_change_to_face_up_that_activates_no_flip_effect():
+    # Ally of Justice Searcher: "... target 1 face-down Defense Position monster your opponent
+    # controls; change that target to face-up Attack Position. (Flip monsters' effects are not
+    # activated.)": the monster is turned face-up, with no flip event (Book of Taiyou's has one)
+    searcher = "Ally of Justice Searcher"
+    assert "eff_rider(3648368,1,1,1,no_flip)" in facts_of(searcher)
+    bug = {"card": "Man-Eater Bug", "position": "set"}
+    r = legal(board(field=[searcher], hand=["Gyroid"], opp_field=[bug], first_turn=False),
+              f'activate "{searcher}" paying "Gyroid" targeting "Man-Eater Bug"')
+    assert monsters(r.steps[-1].position, 1) == [("Man-Eater Bug", "attack")]
+    events = {str(a) for a in r.atoms if a.name == "event"}
+    assert not any(e.endswith(",flip)") for e in events)
+    r = legal(board(hand=["Book of Taiyou"], field=["Gyroid"], opp_field=[bug], first_turn=False),
+              'activate "Book of Taiyou" targeting "Man-Eater Bug"')
+    assert any(str(a).endswith(",flip)") for a in r.atoms if a.name == "event")
+    # Tin Archduke: "change its battle position. (Flip monsters' effects are not activated.)"
+    assert "eff_rider(66506689,1,1,1,no_flip)" in facts_of("Tin Archduke")

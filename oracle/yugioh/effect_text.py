@@ -871,6 +871,18 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             after = p["after"] if isinstance(p["after"], dict) else {"do": p["after"]}
             effects[-1].modes = [m + [after] for m in effects[-1].modes]
             continue
+        if p["kind"] == "after_no_flip":
+            # fx_puzzles: "(Flip monsters' effects are not activated.)" of the change of battle
+            # position to face-up that ends every mode of the effect before
+            last = [m[-1] if m else None for m in effects[-1].modes] if effects else [None]
+            if any(not (isinstance(a, dict) and (a.get("do") == "puzzles_change_pos" and a["to"] != "set"
+                                                 or a.get("do") == "zones_change_pos" and a["who"] == "target"))
+                   for a in last):
+                out.unsupported = "'(Flip monsters' effects are not activated.)' after another action than a change to face-up"
+                return out
+            for a in last:
+                a["no_flip"] = True
+            continue
         if p["kind"] == "after_rider":
             # a rider said after the sentence of its summon (or Set): the last action of every mode
             # of the effect before must be that one Special Summon (or Set from the Deck)

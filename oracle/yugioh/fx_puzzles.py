@@ -190,6 +190,9 @@ class Words:
             raise ValueError("a battle position of something other than a monster")
         super()._check_atoms(atoms)
 
+    def puzzles_no_flip(self, _):
+        return {"kind": "after_no_flip"}
+
     def puzzles_destroy_if(self, _):
         return {"do": "puzzles_destroy_if_spell"}
 
@@ -198,7 +201,8 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
     f, n = clingo.Function, clingo.Number
     do = action["do"]
     if do == "puzzles_change_pos":
-        return [f("eff_do", head + [f("change_pos", [f(action["to"])])])]
+        return [f("eff_do", head + [f("change_pos", [f(action["to"])])])] + \
+            ([f("eff_rider", head + [f("no_flip")])] if action.get("no_flip") else [])
     if do == "puzzles_destroy_if_spell":
         return [f("eff_do", head + [f("destroy_target_if", [f("spell")])])]
     if do == "puzzles_equip_to_self":

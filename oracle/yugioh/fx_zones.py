@@ -150,7 +150,8 @@ def facts(head: list, action: dict) -> list | None:
     if do == "zones_attach":
         return [f("eff_do", head + [f("attach", [f(action["what"])])])]
     if do == "zones_change_pos":
-        return [f("eff_do", head + [f("change_position", [f(action["who"])])])]
+        return [f("eff_do", head + [f("change_position", [f(action["who"])])])] + \
+            ([f("eff_rider", head + [f("no_flip")])] if action.get("no_flip") else [])   # fx_puzzles
     if do == "zones_to_attack_self":
         return [f("eff_do", head + [f("to_attack_self")])]
     if do == "zones_equip":
