@@ -485,3 +485,22 @@ def test_your_ninja_monsters_can_attack_directly():
     # face-down, Meizen's rule is not in force
     down = board(field=[{"card": meizen, "position": "set"}, "White Ninja"], opp_field=["Gyroid"], first_turn=False)
     assert "cannot attack directly" in illegal(down, 'attack "White Ninja" directly')
+
+
+def test_an_effect_at_the_start_of_the_battle_phase():
+    # Laundry Dragonmaid: "At the start of the Battle Phase: You can return this card to the hand,
+    # and if you do, Special Summon 1 Level 7 "Dragonmaid" monster from your hand or GY."
+    laundry, nudyarl = "Laundry Dragonmaid", "Dragonmaid Nudyarl"
+    assert "eff_phase(13171876,2,battle_start)" in facts_of(laundry)
+    pos = board(field=[laundry], hand=[nudyarl, "Celtic Guardian"], opp_field=["Kozaky"], first_turn=False)
+    start = f'activate "{laundry}" effect 2 summoning "{nudyarl}"'
+    r = legal(pos, start, f'attack "{nudyarl}" -> "Kozaky"')
+    assert r.steps[0].position["turn"]["phase"] == "battle"   # the Start Step of the Battle Phase
+    assert r.steps[-1].position["players"][1]["life_points"] == 8000 - (2600 - 400)
+    why = "is activated only at the start of the Battle Phase, from Main Phase 1 before any attack"
+    # not after an attack, not in the first turn, not in a position given in the Battle Phase
+    assert why in illegal(pos, f'attack "{laundry}" -> "Kozaky"', start)
+    assert why in illegal(board(field=[laundry], hand=[nudyarl], first_turn=True), start)
+    assert why in illegal(board(field=[laundry], hand=[nudyarl], phase="battle", first_turn=False), start)
+    # a summon after it ends the Battle Phase: Main Phase 2, no more attacks
+    assert "Main Phase 2" in illegal(pos, start, 'normal_summon "Celtic Guardian"', f'attack "{nudyarl}" -> "Kozaky"')

@@ -1152,7 +1152,9 @@ def _effect(card: Card, number: int, p: dict) -> Effect:
         # A Quick Effect is activated by the turn player at open game state like an ignition
         # effect, or as a response in the turn player's own chain (chain.lp).
         e.type = "quick" if p.get("quick") else "ignition"
-        phase_once = bool(cond) and cond[0] == "phase" and cond[1] in ("standby", "end")
+        phase_once = bool(cond) and cond[0] == "phase" and cond[1] in ("standby", "end", "battle_start")
+        if phase_once and cond[1] == "battle_start" and (not p["optional"] or len(cond) > 2):
+            raise ValueError("a mandatory effect at the start of the Battle Phase (not read)")
         # fx_grave reads "During each of your Standby Phases" (of a card on the field, no condition)
         each_phase = bool(cond) and cond[0] == "grave" and cond[1] is None and cond[2] in ("standby", "end") \
             and not cond[4] and len(cond) == 5

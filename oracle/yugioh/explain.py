@@ -255,7 +255,9 @@ SENTENCES: dict[str, S] = {
     "no_effect": lambda c, i: f"{c.name(i)} has no effect the oracle can activate (its text has none, or is not understood)",
     "not_where_activated": lambda c, i, e: f"{_eff(c, i, e)} cannot be activated from where {c.name(i)} is",
     "not_summoned_this_turn": lambda c, i, e: f"{_eff(c, i, e)} is activated only if {c.name(i)} was {_summoned_how(c, i, e)} Summoned this turn",
-    "wrong_phase": lambda c, i, e, f: f"{_eff(c, i, e)} is activated only during the {'Main' if f == 'main' else f.capitalize()} Phase",
+    "wrong_phase": lambda c, i, e, f: f"{_eff(c, i, e)} is activated only " + (
+        "at the start of the Battle Phase, from Main Phase 1 before any attack (not in the first turn)"
+        if f == "battle_start" else f"during the {'Main' if f == 'main' else f.capitalize()} Phase"),
     "effects_negated": lambda c, i: f"the effects of {c.name(i)} are negated: it activates nothing",
     "set_this_turn": lambda c, i: f"{c.name(i)} was Set this turn: a Trap (or a Quick-Play Spell) cannot be activated the turn it is Set",
     "lp_not_lower": lambda c, i, e, a, b: f"{_eff(c, i, e)} can be activated only while your LP ({a}) are lower than your opponent's ({b})",

@@ -149,6 +149,9 @@ class Words:
     def battle_proof_same_atk(self, _):
         return _rule("battle_proof_same_atk")
 
+    def battle_start_cond(self, _):
+        return ("phase", "battle_start")
+
     def battle_equipped_piercing(self, _):
         return _rule(("equipped", "piercing"))
 

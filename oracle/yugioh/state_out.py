@@ -153,7 +153,7 @@ def position_at(position: Position, atoms: Iterable[clingo.Symbol], time: int) -
         players[p].setdefault("locks", []).append({"card": c, "effect": e})   # lock/5: locks.lp
     me = position.turn_player
     names = {f.name for f in state}
-    phase = "main2" if "main2" in names else "battle" if "battle" in names else position.phase
+    phase = "main2" if "main2" in names else "battle" if names & {"battle", "bp_start"} else position.phase
     turn = {"player": me, "phase": phase,
             "normal_summon_used": any(args[0] == me for args in by["ns_used"]),
             "pendulum_summon_used": any(args[0] == me for args in by["ps_used"]),
