@@ -92,3 +92,46 @@ def test_a_grant_in_a_position_file_is_checked():
         pos["players"][0]["normal_summon_grants"] = [grant]
         with pytest.raises(OracleError, match=why):
             legal(pos, f'normal_summon "{LJOSALF}"')
+
+
+def test_a_grant_of_a_tribute_summon_only():
+    # Legion the Fiend Jester: "During your Main Phase, you can Tribute Summon 1 Spellcaster monster
+    # in Attack Position, in addition to your Normal Summon/Set." (while face-up)
+    legion, girl = "Legion the Fiend Jester", "Dark Magician Girl"
+    assert {"rule(25280974,extra_ns(tribute))", "rule_filter(25280974,extra_ns(tribute),1,pos,race(spellcaster))"} \
+        <= facts_of(legion)
+    pos = board(field=[legion], hand=["Kozaky", "Gyroid", girl, "Summoned Skull"], first_turn=False)
+    legal(pos, 'normal_summon "Kozaky"', f'tribute_summon "{girl}" with "Kozaky"')
+    # a Normal Summon without Tributes, a Set, or a monster that is no Spellcaster is not what it grants
+    assert "already used" in illegal(pos, 'normal_summon "Kozaky"', 'normal_summon "Gyroid"')
+    assert "already used" in illegal(pos, 'normal_summon "Kozaky"', f'tribute_set "{girl}" with "Kozaky"')
+    assert "already used" in illegal(pos, 'normal_summon "Kozaky"', 'tribute_summon "Summoned Skull" with "Kozaky"')
+    # Performapal Hip Hippo: "After you Normal Summon this card, you can Tribute Summon 1 Level 7 or
+    # higher monster in face-up Attack Position during your Main Phase this turn, ..."
+    hippo = "Performapal Hip Hippo"
+    assert "rule(41440148,ns_after(tribute,normal,once))" in facts_of(hippo)
+    pos = board(field=["Kozaky"], hand=[hippo, "Dark Magician", girl], first_turn=False)
+    legal(pos, f'normal_summon "{hippo}"', f'tribute_summon "Dark Magician" with "{hippo}", "Kozaky"')
+    assert "already used" in illegal(pos, f'normal_summon "{hippo}"', f'tribute_summon "{girl}" with "Kozaky"')
+
+
+def test_a_grant_after_a_normal_summon_or_a_flip():
+    # Nikitama: "During the turn this card was Normal Summoned or flipped face-up, you can Normal
+    # Summon 1 Spirit monster in addition to your Normal Summon/Set."
+    nikitama, spirit = "Nikitama", "Yata-Garasu"
+    assert "rule(24701235,ns_after(summon,normal_flip,once))" in facts_of(nikitama)
+    legal(board(hand=[nikitama, spirit], first_turn=False), f'normal_summon "{nikitama}"', f'normal_summon "{spirit}"')
+    flipped = board(field=[{"card": nikitama, "position": "set"}], hand=[spirit, "Kozaky"], first_turn=False)
+    legal(flipped, 'normal_summon "Kozaky"', f'flip_summon "{nikitama}"', f'normal_summon "{spirit}"')
+    assert "already used" in illegal(board(field=[{"card": nikitama, "position": "set"}], hand=[spirit, "Kozaky"],
+                                           first_turn=False), 'normal_summon "Kozaky"', f'normal_summon "{spirit}"')
+
+
+def test_a_mandatory_trigger_that_grants_a_tribute_summon():
+    # Eidos the Underworld Squire: "If this card is Normal or Special Summoned: During your Main
+    # Phase this turn, you can Tribute Summon 1 monster, in addition to your Normal Summon/Set."
+    eidos = "Eidos the Underworld Squire"
+    assert "eff_do(59463312,1,1,1,grant_ns(tribute,once))" in facts_of(eidos)
+    pos = board(hand=[eidos, "Summoned Skull"], first_turn=False)
+    assert "mandatory" in illegal(pos, f'normal_summon "{eidos}"')
+    legal(pos, f'normal_summon "{eidos}"', f'then activate "{eidos}"', f'tribute_summon "Summoned Skull" with "{eidos}"')

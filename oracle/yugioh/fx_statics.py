@@ -139,12 +139,9 @@ class Words:
 
     def statics_extra_ns(self, items):
         # "you can Normal Summon[/Set] 1 "X" monster in addition to your Normal Summon/Set": a Set
-        # too only with "/Set" (normal.lp's grant_kind/2); a rule of the card, see grant_rule
-        how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
-        if not how.startswith("Normal Summon"):
-            raise ValueError(f"{how} ... in addition to your Normal Summon/Set (not read)")
-        return {"do": "grant_normal_summon", "how": "summon_set" if "Set" in how else "summon",
-                "filter": _np_alts(items)}
+        # too only with "/Set", a Tribute Summon only with "Tribute Summon" (normal.lp's
+        # grant_kind/2); a rule of the card, see grant_rule
+        return {"do": "grant_normal_summon", "how": _grant_how(items), "filter": _np_alts(items)}
 
     def grant_turn_ns(self, items):
         # "you can Normal Summon 1 "Frog" monster during your Main Phase this turn, except "Swap
@@ -162,7 +159,13 @@ class Words:
         # "During the turn this card was Normal Summoned, you can Normal Summon 1 "Constellar"
         # monster in addition ...": the same grant, from that Normal Summon on (EDOPro gives it to
         # the player as the Summon succeeds, as for "After you Normal Summon this card")
-        return _rule(("ns_after", _grant_how(items), "normal", "each"), _grant_filter(items))
+        return _rule(("ns_after", _grant_how(items), items[0], "each"), _grant_filter(items))
+
+    def after_summoned(self, _):
+        return "summoned"   # "After you Normal or Special Summon this card"
+
+    def after_normal_flip(self, _):
+        return "normal_flip"   # "... Normal Summoned or flipped face-up"
 
     def after_normal(self, _):
         return "normal"
@@ -322,7 +325,10 @@ def facts(head: list, action: dict) -> list[clingo.Symbol] | None:
 
 
 def _grant_how(items) -> str:
+    """summon (a Normal or Tribute Summon), summon_set (a Set too), tribute (a Tribute Summon only)."""
     how = next(str(i) for i in items if getattr(i, "type", None) == "STATICS_NS_HOW")
+    if how.startswith("Tribute Summon"):
+        return "tribute"
     if not how.startswith("Normal Summon"):
         raise ValueError(f"{how} ... in addition to your Normal Summon/Set (not read)")
     return "summon_set" if "Set" in how else "summon"
