@@ -342,15 +342,20 @@ class _Reader:
                                  f"{json.dumps(k)} is not a kind of material; use fusion, synchro, xyz or link")
         return kinds
 
-    def effect_refs(self, player: dict, key: str, where: str) -> list[tuple[Card, int]]:
-        """``[{"card": ..., "effect": N}, ...]``: effect N (reading order of the text, from 1) of a card."""
-        out = []
+    def card_entries(self, player: dict, key: str, where: str, keys: set, shape: str):
+        """The entries ``{"card": NAME, ...}`` of a player's list ``key``: (field, entry, card) each,
+        every entry a dict of the allowed keys (``shape`` says what one looks like)."""
         for i, item in enumerate(self.typed(player, key, list, where, [])):
             at = f"{where}.{key}[{i}]"
             if not isinstance(item, dict):
-                raise self.error(at, 'an effect is {"card": NAME, "effect": N}')
-            self.keys(item, EFFECT_REF_KEYS, at)
-            card = self.card(item.get("card"), f"{at}.card")
+                raise self.error(at, shape)
+            self.keys(item, keys, at)
+            yield at, item, self.card(item.get("card"), f"{at}.card")
+
+    def effect_refs(self, player: dict, key: str, where: str) -> list[tuple[Card, int]]:
+        """``[{"card": ..., "effect": N}, ...]``: effect N (reading order of the text, from 1) of a card."""
+        out = []
+        for at, item, card in self.card_entries(player, key, where, EFFECT_REF_KEYS, 'an effect is {"card": NAME, "effect": N}'):
             n = self.typed(item, "effect", int, at, 1)
             if n < 1:
                 raise self.error(f"{at}.effect", "effects are numbered from 1, in reading order of the text")
@@ -361,12 +366,8 @@ class _Reader:
         """``summoned_this_turn_by``: ``[{"card": NAME, "by": "link_summon"}, ...]``, the cards that
         player already Summoned this turn by one of the COUNTED_METHODS."""
         out = []
-        for i, item in enumerate(self.typed(player, "summoned_this_turn_by", list, where, [])):
-            at = f"{where}.summoned_this_turn_by[{i}]"
-            if not isinstance(item, dict):
-                raise self.error(at, 'a Summon is {"card": NAME, "by": METHOD}')
-            self.keys(item, SUMMON_BY_KEYS, at)
-            card = self.card(item.get("card"), f"{at}.card")
+        for at, item, card in self.card_entries(player, "summoned_this_turn_by", where, SUMMON_BY_KEYS,
+                                                'a Summon is {"card": NAME, "by": METHOD}'):
             by = item.get("by")
             if by not in COUNTED_METHODS:
                 raise self.error(f"{at}.by", f"{by!r} is not one of {', '.join(COUNTED_METHODS)}")
@@ -379,12 +380,8 @@ class _Reader:
         from oracle.yugioh.effect_text import card_effects, grants_for_the_turn
 
         out = []
-        for i, item in enumerate(self.typed(player, "normal_summon_grants", list, where, [])):
-            at = f"{where}.normal_summon_grants[{i}]"
-            if not isinstance(item, dict):
-                raise self.error(at, 'a grant is {"card": NAME, "used": true or false}')
-            self.keys(item, GRANT_KEYS, at)
-            card = self.card(item.get("card"), f"{at}.card")
+        for at, item, card in self.card_entries(player, "normal_summon_grants", where, GRANT_KEYS,
+                                                'a grant is {"card": NAME, "used": true or false}'):
             if not grants_for_the_turn(card_effects(card, self.library)):
                 raise self.error(f"{at}.card", f"{card.name} grants no additional Normal Summon for the rest of a turn "
                                  "that the oracle reads")
