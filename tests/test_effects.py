@@ -529,7 +529,10 @@ def test_a_filter_on_exact_stats():
     edea, eidos = "Edea the Heavenly Squire", "Eidos the Underworld Squire"
     pos = board(hand=[edea])
     pos["players"][0]["deck"] = [eidos, "Kozaky"]
-    legal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "{eidos}"')
+    # Eidos's own trigger ("If this card is Normal or Special Summoned: During your Main Phase this
+    # turn, you can Tribute Summon 1 monster, ...") is mandatory: it answers its Special Summon
+    legal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "{eidos}"', f'then activate "{eidos}"')
+    assert "mandatory" in illegal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "{eidos}"')
     assert illegal(pos, f'normal_summon "{edea}"', f'then activate "{edea}" summoning "Kozaky"')
 
 
