@@ -75,4 +75,4 @@ def test_effect_text_coverage_keeps_the_cards_it_reached(pool):
     # no effect: a card with only that sentence has no effect text; an Extra Deck monster with no
     # material line, "Must be Special Summoned with \"Mask Change\".", has its first line read)
     assert overall["total"] == 13274
-    assert overall["understood"] >= 2052
+    assert overall["understood"] >= 2054

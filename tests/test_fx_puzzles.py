@@ -4,6 +4,8 @@ controls destroyed on resolution, a cost written first.  Real cards, legal and i
 EDOPro puzzles these cards open are solved when ../shared/data is present."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import DATA
 from yugioh_board import board
@@ -12,7 +14,7 @@ from yugioh_lines import check, facts_of, illegal, legal
 import oracle
 
 from oracle.yugioh.cards import Library
-from oracle.yugioh.effect_text import card_effects
+from oracle.yugioh.effect_text import card_effects, read_card
 from oracle.yugioh.lines import check_line, make_line
 from oracle.yugioh.solve import as_line, load_puzzle, puzzle_from_json, solve_puzzle
 
@@ -623,3 +625,20 @@ def test_a_change_to_face_up_that_activates_no_flip_effect():
     assert any(str(a).endswith(",flip)") for a in r.atoms if a.name == "event")
     # Tin Archduke: "change its battle position. (Flip monsters' effects are not activated.)"
     assert "eff_rider(66506689,1,1,1,no_flip)" in facts_of("Tin Archduke")
+
+
+def test_a_rider_of_an_effect_the_turn_player_never_activates():
+    # Floodgate Trap Hole: "When your opponent Summons a monster(s): Change that monster(s) to
+    # face-down Defense Position. Monsters changed to face-down Defense Position by this effect
+    # cannot change their battle positions.": read whole, never activated in the turn player's line
+    trap = "Floodgate Trap Hole"
+    assert "effect(69599136,1,opponent)" in facts_of(trap)
+    pos = board(st=[{"card": trap, "face_up": False}], opp_field=["Kozaky"], first_turn=False)
+    assert "never come in your line" in illegal(pos, f'activate "{trap}"')
+    lib = Library.load()
+    assert card_effects(lib.by_name("Quaking Mirror Force"), lib).unsupported is None
+    # after an effect the turn player activates (Book of Moon's), the same sentence is refused
+    moon = lib.by_name("Book of Moon")
+    other = replace(moon, text=moon.text + " Monsters changed to face-down Defense Position by this effect cannot "
+                                           "change their battle positions.")
+    assert "a rider of what a face-down monster may do" in read_card(other, lib).unsupported

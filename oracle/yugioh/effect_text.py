@@ -871,6 +871,13 @@ def read_card(card: Card, lib: Library) -> CardEffects:
             after = p["after"] if isinstance(p["after"], dict) else {"do": p["after"]}
             effects[-1].modes = [m + [after] for m in effects[-1].modes]
             continue
+        if p["kind"] == "after_opponent_only":
+            # fx_puzzles: a rider of an effect the turn player never activates (type opponent: the
+            # opponent's Summon or attack); nothing of it is ever played
+            if not effects or effects[-1].type != "opponent":
+                out.unsupported = "a rider of what a face-down monster may do after an effect the turn player activates (not read)"
+                return out
+            continue
         if p["kind"] == "after_no_flip":
             # fx_puzzles: "(Flip monsters' effects are not activated.)" of the change of battle
             # position to face-up that ends every mode of the effect before

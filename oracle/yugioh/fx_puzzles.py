@@ -190,6 +190,9 @@ class Words:
             raise ValueError("a battle position of something other than a monster")
         super()._check_atoms(atoms)
 
+    def puzzles_kept_face_down(self, _):
+        return {"kind": "after_opponent_only"}
+
     def puzzles_no_flip(self, _):
         return {"kind": "after_no_flip"}
 
